@@ -1,0 +1,141 @@
+/**
+ * Transactions lists at scale: p50 over HTTP (app.inject through the whole server: access check,
+ * validation, serialisation) beside the bare SQL of the same request (the statements the handler
+ * ran, captured from Kysely's log and replayed directly), on a seeded database.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/transactions.bench.ts [--explain]
+ *   DATA_DIR=/path/to/data npx tsx bench/transactions.bench.ts [--explain]
+ *
+ * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable. The run adds
+ * one administrator with an application password, applies pending migrations, and runs
+ * `vacuum analyze` on the tables it reads (as autovacuum would after a bulk load).
+ */
+import { CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
+import type { Database } from '../packages/server/src/db/schema.ts';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
+import { createUser } from '../packages/server/src/store/users.ts';
+import { measure } from './lib/stats.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+const RUNS = Number(process.env.RUNS ?? 200);
+const explain = process.argv.includes('--explain');
+
+async function open(): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
+  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
+  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
+}
+
+/** A second Kysely on the same connection(s) that records every statement it runs. */
+function recordingDb(handle: DatabaseHandle, into: CompiledQuery[]): Kysely<Database> {
+  const dialect =
+    handle.kind === 'postgres'
+      ? new PostgresDialect({ pool: handle.pool! })
+      : new PGliteDialect({ pglite: handle.pglite! });
+  return new Kysely<Database>({
+    dialect,
+    log: (event: LogEvent) => {
+      if (event.level === 'query') into.push(event.query);
+    },
+  });
+}
+
+const handle = await open();
+const { db } = handle;
+for (const table of ['balance_transactions', 'ledger_rollups', 'fraud_outcomes', 'charges', 'orders']) {
+  await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+}
+const rows = await db
+  .selectFrom('balance_transactions')
+  .select(sql<string>`count(*)::text`.as('n'))
+  .executeTakeFirstOrThrow();
+const login = `txnbench${Date.now()}`;
+await createUser(db, {
+  login,
+  email: `${login}@example.test`,
+  role: 'administrator',
+  password: 'bench-password-1',
+});
+const password = await createAppPassword(db, login, 'bench');
+const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+
+// The statements each request runs, captured once through a recording app.
+const captured: CompiledQuery[] = [];
+const recorder = await buildApp({ database: { ...handle, db: recordingDb(handle, captured) } });
+const app = await buildApp({ database: handle });
+await Promise.all([recorder.ready(), app.ready()]);
+
+const account = await db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
+const named = await db
+  .selectFrom('balance_transactions')
+  .select(['customer_name'])
+  .where('account_id', '=', account.id)
+  .where('customer_name', 'is not', null)
+  .orderBy('seq', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const prefix = encodeURIComponent((named.customer_name ?? 'a').slice(0, 3));
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+const scenarios: [string, string][] = [
+  ['list page 1', '/transactions'],
+  ['list page 2,000', '/transactions?page=2000'],
+  ['filtered page (type_is=refund)', '/transactions?type_is=refund'],
+  ['filtered page (customer_currency_is=eur)', '/transactions?customer_currency_is=eur'],
+  ['filtered page (source_is=sepa_debit, page 100)', '/transactions?source_is=sepa_debit&page=100'],
+  ['search suggestions', `/transactions/search?search_term=${prefix}`],
+  ['list searched by name prefix', `/transactions?search[]=${prefix}`],
+  ['summary, no filter (rollups)', '/transactions/summary'],
+  [
+    'summary, 30 days of refunds (rollups)',
+    `/transactions/summary?date_between[]=${day(40)}&date_between[]=${day(10)}&type_is=refund`,
+  ],
+  // Not a target: a filter the rollups cannot answer sums every matching ledger row.
+  ['summary, one country (ledger)', '/transactions/summary?customer_country_is=GB'],
+  ['blocked page 1', '/transactions/fraud-outcomes?status=block'],
+  ['uncaptured page 1', '/authorizations'],
+];
+
+console.log(`${handle.kind}, ${Number(rows.n).toLocaleString('en-US')} ledger rows, ${RUNS} runs each`);
+console.log('| Request | HTTP p50 | HTTP p95 | SQL p50 | ratio |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const [name, path] of scenarios) {
+  const url = `${BASE}${path}`;
+  captured.length = 0;
+  const first = await recorder.inject({ method: 'GET', url, headers: { authorization: auth } });
+  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+  // The access check's statements (user, application password) count as HTTP; the handler's
+  // (the account, the page, its orders and payouts) are the bare SQL.
+  const statements = captured.filter(
+    (query) => !/"(users|app_passwords|sessions|options|user_preferences)"/.test(query.sql),
+  );
+  const httpTime = await measure(
+    () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
+    RUNS,
+    10,
+  );
+  const sqlTime = await measure(
+    async () => {
+      for (const statement of statements) await db.executeQuery(statement);
+    },
+    RUNS,
+    10,
+  );
+  console.log(
+    `| ${name} | ${httpTime.p50_ms.toFixed(2)} ms | ${httpTime.p95_ms.toFixed(2)} ms | ${sqlTime.p50_ms.toFixed(2)} ms | ${(httpTime.p50_ms / sqlTime.p50_ms).toFixed(1)}× |`,
+  );
+  if (explain) {
+    for (const statement of statements) {
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [
+          ...statement.parameters,
+        ]),
+      );
+      console.log(`\n${statement.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+    }
+  }
+}
+await Promise.all([app.close(), recorder.close()]);
+await handle.close();

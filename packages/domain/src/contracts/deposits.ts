@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+
+/**
+ * Payouts (the spec calls them deposits in paths). Amounts are integer minor units; payout
+ * dates (`date`, `created`, `arrival_date`) are epoch milliseconds, which the pages format.
+ */
+
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'A three-letter currency code')
+  .transform((value) => value.toLowerCase());
+
+export const ZPayoutStatus = z.enum(['pending', 'in_transit', 'paid', 'failed', 'canceled']);
+
+export const ZBankAccount = z.object({ bank_name: z.string(), last4: z.string(), currency: z.string() });
+
+/** Spec 2 §3 "Payout (deposit)". `date` is the arrival date, as the payouts list shows it. */
+export const ZPayout = z
+  .object({
+    id: z.string(),
+    date: z.number().int().describe('Arrival date, epoch milliseconds'),
+    created: z.number().int().describe('Creation time, epoch milliseconds'),
+    type: z.enum(['deposit', 'withdrawal']),
+    method: z.enum(['standard', 'instant']),
+    amount: z.number().int(),
+    fee: z.number().int(),
+    fee_percentage: z.number().describe('Percent: 1.5 is 1.5 %'),
+    currency: z.string(),
+    status: ZPayoutStatus,
+    automatic: z.boolean(),
+    bankAccount: z.string().describe('The bank account as one line: "BANK •••• 6789 (USD)"'),
+    bank_account: ZBankAccount,
+    bank_reference_key: z.string(),
+    arrival_date: z.number().int().describe('Epoch milliseconds'),
+    failure_code: z.string().nullable(),
+    failure_message: z.string().nullable(),
+  })
+  .meta({ id: 'Payout' });
+export type TPayout = z.infer<typeof ZPayout>;
+
+const ZAmountByCurrency = z.object({ amount: z.number().int(), currency: z.string() });
+
+/** Spec 3 §3 "Balance per currency" `instant`: `amount` is 0 when no instant payout can be made. */
+export const ZInstantBalance = z.object({
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int(),
+  fee_percentage: z.number(),
+  currency: z.string(),
+});
+
+/** Spec 2 §3 "Overview (balances)", with the account's payout settings of spec 3 §3 "Account". */
+export const ZDepositsOverview = z.object({
+  deposit: z.object({ last_paid: z.array(ZPayout) }),
+  balance: z.object({
+    pending: z.array(ZAmountByCurrency),
+    available: z.array(ZAmountByCurrency),
+    instant: z.array(ZInstantBalance),
+  }),
+  account: z.object({
+    default_currency: z.string(),
+    deposits_schedule: z.object({
+      interval: z.enum(['daily', 'weekly', 'monthly', 'manual']),
+      delay_days: z.number().int(),
+      weekly_anchor: z.string().nullable(),
+      monthly_anchor: z.number().int().nullable(),
+    }),
+    deposits_blocked: z.boolean(),
+    deposits_enabled: z.boolean(),
+    completed_waiting_period: z.boolean(),
+    default_external_accounts: z.array(z.object({ currency: z.string(), status: z.string() })),
+  }),
+});
+export type TDepositsOverview = z.infer<typeof ZDepositsOverview>;
+
+export const overviewAll = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits/overview-all`,
+  summary:
+    'Balances (pending, available, instant) per currency, the last paid payouts and the payout schedule.',
+  tags: ['payouts'],
+  response: ZDepositsOverview,
+  errors: [409],
+});
+
+export const getDeposit = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits/:id`,
+  summary: 'One payout.',
+  tags: ['payouts'],
+  params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A payout id') }),
+  response: ZPayout,
+  errors: [404, 409],
+});
+
+export const ZInstantPayoutRequest = z.object({ type: z.literal('instant'), currency }).strict();
+
+export const ZInstantPayoutResult = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: ZPayoutStatus,
+  fee: z.number().int(),
+  fee_percentage: z.number(),
+});
+export type TInstantPayoutResult = z.infer<typeof ZInstantPayoutResult>;
+
+export const createInstantDeposit = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/deposits`,
+  summary:
+    'Instant payout: pays the available balance of a currency now, less the instant fee; it arrives in about 30 minutes.',
+  tags: ['payouts'],
+  body: ZInstantPayoutRequest,
+  response: ZInstantPayoutResult,
+  idempotent: true,
+  errors: [409, 422],
+});

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { DISPUTE_STATUSES } from '../transactions/status.ts';
+import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+
+/** Spec 3 §3 "Evidence field definition": how a field is entered. */
+export type EvidenceFieldType = 'text' | 'textarea' | 'date' | 'file';
+
+/** Spec 3 §3 "Evidence fields by section": every evidence key and its type. */
+export const EVIDENCE_FIELD_TYPES = {
+  product_description: 'textarea',
+  customer_name: 'text',
+  customer_email_address: 'text',
+  customer_signature: 'file',
+  billing_address: 'textarea',
+  customer_purchase_ip: 'text',
+  receipt: 'file',
+  customer_communication: 'file',
+  refund_policy: 'file',
+  refund_policy_disclosure: 'textarea',
+  refund_refusal_explanation: 'textarea',
+  duplicate_charge_id: 'text',
+  duplicate_charge_explanation: 'textarea',
+  duplicate_charge_documentation: 'file',
+  shipping_documentation: 'file',
+  service_documentation: 'file',
+  shipping_carrier: 'text',
+  shipping_tracking_number: 'text',
+  shipping_date: 'date',
+  shipping_address: 'textarea',
+  cancellation_policy: 'file',
+  cancellation_policy_disclosure: 'textarea',
+  cancellation_rebuttal: 'textarea',
+  access_activity_log: 'file',
+  service_date: 'date',
+  uncategorized_text: 'textarea',
+  uncategorized_file: 'file',
+} as const satisfies Record<string, EvidenceFieldType>;
+export type EvidenceKey = keyof typeof EVIDENCE_FIELD_TYPES;
+export const EVIDENCE_KEYS = Object.keys(EVIDENCE_FIELD_TYPES) as EvidenceKey[];
+
+/** Spec 3 §5 and §9: a text field holds at most 20,000 characters, all text together 150,000. */
+export const EVIDENCE_FIELD_MAX_CHARS = 20_000;
+export const EVIDENCE_TOTAL_MAX_CHARS = 150_000;
+export const EVIDENCE_MAX_CHARS_MESSAGE = 'Reached maximum character count for evidence';
+
+/** Spec 3 §5 "Product type options". */
+export const PRODUCT_TYPES = [
+  'physical_product',
+  'digital_product_or_service',
+  'offline_service',
+  'multiple',
+] as const;
+
+/** Metadata the server writes; a client cannot set these (they are ignored when sent back). */
+export const SERVER_METADATA_KEYS = [
+  '__evidence_submitted_at',
+  '__dispute_closed_at',
+  '__closed_by_merchant',
+] as const;
+const METADATA_MAX_KEYS = 50;
+const METADATA_VALUE_MAX_CHARS = 500;
+
+/** The statuses in which evidence can still be changed (spec 3 §4 "Evidence editability"). */
+export const EDITABLE_DISPUTE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
+
+/** Spec 3 §4: the read-only notice for evidence that was submitted. */
+export const EVIDENCE_READ_ONLY_MESSAGE = 'Evidence is already submitted. Details below are read-only.';
+
+/** Characters of text evidence counted toward the total: every string value. */
+export function evidenceTotalChars(evidence: Readonly<Record<string, string>>): number {
+  let total = 0;
+  for (const value of Object.values(evidence)) total += value.length;
+  return total;
+}
+
+const FILE_ID = /^file_[A-Za-z0-9]{1,64}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function evidenceValue(type: EvidenceFieldType) {
+  const text = z.string().max(EVIDENCE_FIELD_MAX_CHARS, EVIDENCE_MAX_CHARS_MESSAGE);
+  // An empty string clears a field, as with the processor's evidence.
+  if (type === 'file')
+    return text.refine((v) => v === '' || FILE_ID.test(v), 'A file id (file_…) from the file upload.');
+  if (type === 'date') return text.refine((v) => v === '' || ISO_DATE.test(v), 'A date as YYYY-MM-DD.');
+  return text;
+}
+
+export const ZEvidenceInput = z
+  .object(
+    Object.fromEntries(
+      EVIDENCE_KEYS.map((key) => [key, evidenceValue(EVIDENCE_FIELD_TYPES[key]).optional()]),
+    ) as {
+      [K in EvidenceKey]: z.ZodOptional<z.ZodString>;
+    },
+  )
+  .strict()
+  .refine(
+    (evidence) => evidenceTotalChars(evidence as Record<string, string>) <= EVIDENCE_TOTAL_MAX_CHARS,
+    EVIDENCE_MAX_CHARS_MESSAGE,
+  );
+
+export const ZDisputeMetadataInput = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_]{1,40}$/, 'Letters, digits and underscores, at most 40'),
+    z.string().max(METADATA_VALUE_MAX_CHARS),
+  )
+  .refine(
+    (metadata) => Object.keys(metadata).length <= METADATA_MAX_KEYS,
+    `At most ${METADATA_MAX_KEYS} keys`,
+  )
+  .refine(
+    (metadata) =>
+      metadata.__product_type === undefined ||
+      metadata.__product_type === '' ||
+      (PRODUCT_TYPES as readonly string[]).includes(metadata.__product_type),
+    { message: `__product_type is one of ${PRODUCT_TYPES.join(', ')}`, path: ['__product_type'] },
+  );
+
+export const ZDisputeUpdate = z
+  .object({
+    evidence: ZEvidenceInput.default({}),
+    metadata: ZDisputeMetadataInput.default({}),
+    /** Submitting is final: the dispute goes to review and evidence becomes read-only. */
+    submit: z.boolean().default(false),
+  })
+  .strict();
+export type TDisputeUpdate = z.input<typeof ZDisputeUpdate>;
+
+export const ZDisputeParams = z.object({
+  id: z.string().regex(/^dp_[A-Za-z0-9]{1,64}$/, 'A dispute id (dp_…)'),
+});
+
+export const ZDispute = z.object({
+  id: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  reason: z.string(),
+  /** Epoch seconds. */
+  created: z.number().int(),
+  /** Minor units of `currency` (the charge's currency). */
+  amount: z.number().int(),
+  currency: z.string(),
+  charge: z.object({
+    id: z.string(),
+    payment_intent: z.string(),
+    billing_details: z.object({ name: z.string().nullable() }),
+  }),
+  order: z.object({ number: z.string(), url: z.string() }).nullable(),
+  evidence: z.record(z.string(), z.string()),
+  evidence_details: z.object({
+    /** Epoch seconds. */
+    due_by: z.number().int(),
+    has_evidence: z.boolean(),
+    submission_count: z.number().int(),
+  }),
+  metadata: z.record(z.string(), z.string()),
+  issuer_evidence: z.array(
+    z.object({
+      evidence_type: z.string().optional(),
+      text_evidence: z.string().nullable().optional(),
+      file_evidence: z.array(z.string()).optional(),
+    }),
+  ),
+  /** The dispute's ledger rows: the withdrawal when opened, the reversal when won. */
+  balance_transactions: z.array(
+    z.object({
+      amount: z.number().int(),
+      currency: z.string(),
+      fee: z.number().int(),
+      reporting_category: z.string(),
+    }),
+  ),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+
+export const getDispute = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes/:id`,
+  summary: 'A dispute with its charge, evidence and balance transactions.',
+  tags: ['disputes'],
+  params: ZDisputeParams,
+  response: ZDispute,
+  errors: [404],
+});
+
+export const updateDispute = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/disputes/:id`,
+  summary:
+    'Saves evidence for a dispute that needs a response; with submit=true sends it for review (final). Evidence cannot be changed afterwards.',
+  tags: ['disputes'],
+  params: ZDisputeParams,
+  body: ZDisputeUpdate,
+  response: ZDispute,
+  idempotent: true,
+  errors: [404, 409, 422],
+});
+
+export const closeDispute = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/disputes/:id/close`,
+  summary: 'Accepts a dispute (it is lost) or closes an inquiry, while it still needs a response.',
+  tags: ['disputes'],
+  params: ZDisputeParams,
+  response: ZDispute,
+  idempotent: true,
+  errors: [404, 409, 422],
+});

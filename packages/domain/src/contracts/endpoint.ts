@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+import type { HttpMethod } from './paths.ts';
+
+export { buildPath, type HttpMethod, PAYMENTS_BASE, REST_ROOT } from './paths.ts';
+
+/**
+ * One endpoint of the REST API: its route, its inputs and its answer, as zod schemas.
+ * The server registers routes from these and publishes them as OpenAPI; the web client
+ * builds typed requests from the same objects, so a type is never written twice.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** Full path from the site root with `:name` parameters, e.g. `/wp-json/wc/v3/payments/charges/:id`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly params: P | undefined;
+  readonly query: Q | undefined;
+  readonly body: B | undefined;
+  readonly response: R;
+  /** Money-moving POSTs replay their first answer for a repeated `Idempotency-Key`. */
+  readonly idempotent: boolean;
+  /** Extra status codes with the error body, documented in OpenAPI. */
+  readonly errors: readonly number[];
+}
+
+interface EndpointInput<P, Q, B, R> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags?: readonly string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  idempotent?: boolean;
+  errors?: readonly number[];
+}
+
+export function defineEndpoint<
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  input: EndpointInput<P, Q, B, R>,
+): Endpoint<
+  P extends z.ZodType ? P : z.ZodUndefined,
+  Q extends z.ZodType ? Q : z.ZodUndefined,
+  B extends z.ZodType ? B : z.ZodUndefined,
+  R
+> {
+  return {
+    method: input.method,
+    path: input.path,
+    summary: input.summary,
+    tags: input.tags ?? [],
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    response: input.response,
+    idempotent: input.idempotent ?? false,
+    errors: input.errors ?? [],
+  } as never;
+}
+
+export type ParamsOf<E extends Endpoint> = z.input<NonNullable<E['params']>>;
+export type QueryOf<E extends Endpoint> = z.input<NonNullable<E['query']>>;
+export type BodyOf<E extends Endpoint> = z.input<NonNullable<E['body']>>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** Query strings accept numbers as text; this parses a page number or size. */
+export const zIntFromQuery = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** List parameters shared by every list endpoint (DESIGN §3). */
+export const listQuery = {
+  page: zIntFromQuery(1, 1_000_000).default(1),
+  pagesize: zIntFromQuery(1, 100).default(25),
+  direction: z.enum(['asc', 'desc']).optional(),
+};

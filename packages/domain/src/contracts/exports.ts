@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { transactionFilterFields, ZFraudOutcomeFilters, ZTransactionFilters } from './transactions.ts';
+
+/**
+ * CSV exports of the lists (spec 2 §7 "Exports"). The page POSTs the list's current filters (in
+ * the query, exactly as the list takes them) with the user's e-mail and locale; the answer names
+ * the export at once, and a job writes the file. The page then polls the export until its
+ * status is `success` and downloads `download_url` with `force_download=true`. The file is also
+ * e-mailed to `user_email` (the signed-in user's address when none is given, spec 2 §6).
+ */
+
+/** Spec 2 §8: what the page shows when an export cannot be made. */
+export const EXPORT_FAILED_MESSAGE = 'There was a problem generating your export.';
+
+/** Spec 2 §8 success notice; `{email}` is the address the file is mailed to. */
+export const EXPORT_STARTED_MESSAGE =
+  "We're processing your export. 🎉 The file will download automatically and be emailed to {email}.";
+
+/** Spec 2 §5: the page asks before exporting this many rows without filters. */
+export const EXPORT_CONFIRM_THRESHOLDS = { deposits: 1000, transactions: 10000 } as const;
+
+/** Spec 2 §7 "Exports": how the page polls for the file. */
+export const EXPORT_POLL = { interval_ms: 1000, max_attempts: 5 } as const;
+
+/** An export's id: `exp_` and 24 letters or digits. */
+export const zExportId = z.string().regex(/^exp_[A-Za-z0-9]{24}$/, 'An export id (exp_…)');
+
+export const EXPORT_STATUSES = ['pending', 'success', 'failed'] as const;
+
+/**
+ * Who the file is for, in the body (the query takes them too, as the lists' filters do); a
+ * value in the query wins.
+ */
+export const ZExportRecipient = z
+  .object({
+    user_email: transactionFilterFields.user_email,
+    locale: transactionFilterFields.locale,
+    user_timezone: transactionFilterFields.user_timezone,
+  })
+  .strict();
+export type TExportRecipient = z.output<typeof ZExportRecipient>;
+
+export const ZExportStarted = z
+  .object({
+    export_id: zExportId,
+    status: z.enum(EXPORT_STATUSES),
+    user_email: z.string().describe('Where the file will be e-mailed.'),
+  })
+  .meta({ id: 'ExportStarted' });
+export type TExportStarted = z.infer<typeof ZExportStarted>;
+
+export const ZExportStatus = z
+  .object({
+    export_id: zExportId,
+    status: z.enum(EXPORT_STATUSES).describe('pending until the job has written the file.'),
+    download_url: z
+      .string()
+      .nullable()
+      .describe('Set once status is success: the file, as an attachment with force_download=true.'),
+    row_count: z.number().int().nullable().describe('Rows written (without the header); set on success.'),
+    message: z.string().nullable().describe(`On failure: '${EXPORT_FAILED_MESSAGE}'`),
+  })
+  .meta({ id: 'ExportStatus' });
+export type TExportStatus = z.infer<typeof ZExportStatus>;
+
+export const ZExportParams = z.object({ export_id: zExportId }).strict();
+
+export const ZExportFileQuery = z
+  .object({
+    force_download: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .describe('true: sent as an attachment (Content-Disposition: attachment); else inline.'),
+  })
+  .strict();
+
+/** The export kinds and the base path of each (spec 2 §7). */
+export const EXPORT_PATHS = {
+  transactions: `${PAYMENTS_BASE}/transactions/download`,
+  fraud_outcomes: `${PAYMENTS_BASE}/transactions/fraud-outcomes/download`,
+} as const;
+export type ExportKind = keyof typeof EXPORT_PATHS;
+
+function exportEndpoints<Q extends z.ZodType>(kind: ExportKind, what: string, query: Q) {
+  const base = EXPORT_PATHS[kind];
+  return {
+    request: defineEndpoint({
+      method: 'POST',
+      path: base,
+      summary: `Starts a CSV export of ${what} with the list's filters; answers the export id at once.`,
+      tags: ['exports'],
+      query,
+      body: ZExportRecipient.optional(),
+      response: ZExportStarted,
+      errors: [409],
+    }),
+    status: defineEndpoint({
+      method: 'GET',
+      path: `${base}/:export_id`,
+      summary: `Where a CSV export of ${what} stands; download_url once the file is ready.`,
+      tags: ['exports'],
+      params: ZExportParams,
+      response: ZExportStatus,
+      errors: [404],
+    }),
+    file: defineEndpoint({
+      method: 'GET',
+      path: `${base}/:export_id/file`,
+      summary: `The CSV file of an export of ${what} (text/csv, UTF-8).`,
+      tags: ['exports'],
+      params: ZExportParams,
+      query: ZExportFileQuery,
+      response: z.string().describe('The CSV file.'),
+      errors: [404, 409],
+    }),
+  };
+}
+
+/** `POST {base}/transactions/download`: the transactions list's filters (spec 2 §7). */
+export const transactionsExport = exportEndpoints('transactions', 'transactions', ZTransactionFilters);
+
+/**
+ * `POST {base}/transactions/fraud-outcomes/download`: the blocked list's filters; exporting
+ * review outcomes sends `additional_status=review` (spec 2 §7).
+ */
+export const fraudOutcomesExport = exportEndpoints(
+  'fraud_outcomes',
+  'blocked payments',
+  ZFraudOutcomeFilters,
+);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Formatting data of one currency, as the admin pages format amounts. */
+export const ZCurrencyFormat = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  symbolPosition: z.enum(['left', 'right', 'left_space', 'right_space']),
+  thousandSeparator: z.string(),
+  decimalSeparator: z.string(),
+  precision: z.number().int(),
+});
+
+/**
+ * The settings object the page gives the product (spec 1 §1), written into the admin page as
+ * `window.wcpaySettings`. Fields beyond the spec's list are Paydesk's own and named so.
+ */
+export const ZWcpaySettings = z.object({
+  connectUrl: z.string(),
+  connect: z.object({ country: z.string(), availableCountries: z.record(z.string(), z.string()) }),
+  testMode: z.boolean(),
+  testModeOnboarding: z.boolean(),
+  isJetpackConnected: z.boolean(),
+  isAccountConnected: z.boolean(),
+  isAccountValid: z.boolean(),
+  accountStatus: z.object({
+    status: z.string().nullable(),
+    detailsSubmitted: z.boolean(),
+    paymentsEnabled: z.boolean(),
+  }),
+  errorMessage: z.string(),
+  onBoardingDisabled: z.boolean(),
+  connectIncentive: z.object({ id: z.string(), description: z.string(), tc_url: z.string() }).nullable(),
+  isWooPayStoreCountryAvailable: z.boolean(),
+  fraudServices: z.record(
+    z.string(),
+    z.object({
+      beacon_key: z.string().optional(),
+      session_id: z.string().optional(),
+      user_id: z.string().optional(),
+    }),
+  ),
+  currencyData: z.record(z.string(), ZCurrencyFormat),
+  zeroDecimalCurrencies: z.array(z.string()),
+  dateFormat: z.string(),
+  timeFormat: z.string(),
+  shouldUseExplicitPrice: z.boolean(),
+  storeCurrency: z.string(),
+  storeCountry: z.string(),
+  locale: z.string(),
+  timezone: z.string(),
+  siteTitle: z.string(),
+  homeUrl: z.string(),
+});
+export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
+
+/** What the admin page needs besides the settings object: who is signed in, and the nonce. */
+export const ZPageBootstrap = z.object({
+  nonce: z.string(),
+  restRoot: z.string(),
+  logoutUrl: z.string(),
+  user: z.object({
+    id: z.number().int(),
+    login: z.string(),
+    first_name: z.string(),
+    display_name: z.string(),
+    email: z.string(),
+  }),
+});
+export type TPageBootstrap = z.infer<typeof ZPageBootstrap>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+
+export const READER_DEVICE_TYPES = ['bbpos_wisepos_e', 'stripe_m2', 'cots_device'] as const;
+
+/** Spec 2 §3 "Card reader stats row" `Reader`, with the label the merchant gave it. */
+export const ZReader = z.object({
+  id: z.string(),
+  device_type: z.string(),
+  is_active: z.boolean(),
+  label: z.string(),
+});
+export type TReader = z.infer<typeof ZReader>;
+
+export const list = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/readers`,
+  summary: 'The connected card readers, newest first (the page asks for 10).',
+  tags: ['card-readers'],
+  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }).strict(),
+  response: z.object({ data: z.array(ZReader) }),
+  errors: [409],
+});
+
+/** Spec 2 §3 "Card reader stats row". */
+export const ZReaderStatsRow = z.object({
+  reader_id: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+  fee: z.object({ amount: z.number().int(), currency: z.string() }),
+});
+export type TReaderStatsRow = z.infer<typeof ZReaderStatsRow>;
+
+export const charges = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/readers/charges/:id`,
+  summary:
+    'What a card reader fee charged for, per reader. `id` is the card_reader_fee transaction id (txn_…) or its charge id. 404 (wcpay_readers_not_found) when it is neither.',
+  tags: ['card-readers'],
+  params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A transaction or charge id') }),
+  response: z.object({ data: z.array(ZReaderStatsRow) }),
+  errors: [404],
+});

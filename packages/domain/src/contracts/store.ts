@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ZUserPreferences, ZWritableOptions } from '../options.ts';
+import { ZStoreSettings } from '../store-settings.ts';
+import { defineEndpoint, PAYMENTS_BASE, REST_ROOT } from './endpoint.ts';
+
+const optionValue = z.json();
+
+export const optionsGet = defineEndpoint({
+  method: 'GET',
+  path: `${REST_ROOT}/wc-admin/options`,
+  summary: 'Read named options (comma-separated in `options`).',
+  tags: ['store'],
+  query: z
+    .object({
+      options: z
+        .string()
+        .min(1)
+        .max(2000)
+        .regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'A comma-separated list of option names'),
+    })
+    .strict(),
+  response: z.record(z.string(), optionValue.nullable()),
+});
+
+export const optionsUpdate = defineEndpoint({
+  method: 'POST',
+  path: `${REST_ROOT}/wc-admin/options`,
+  summary: 'Update named options; only the options the admin pages write are accepted.',
+  tags: ['store'],
+  body: ZWritableOptions,
+  response: z.object({ success: z.literal(true) }),
+});
+
+export const preferencesGet = defineEndpoint({
+  method: 'GET',
+  path: `${REST_ROOT}/wc-admin/users/me/preferences`,
+  summary: "Read the signed-in user's preferences (hidden columns, inbox last-read time).",
+  tags: ['store'],
+  response: ZUserPreferences,
+});
+
+export const preferencesUpdate = defineEndpoint({
+  method: 'POST',
+  path: `${REST_ROOT}/wc-admin/users/me/preferences`,
+  summary: "Update some of the signed-in user's preferences; answers all of them.",
+  tags: ['store'],
+  body: ZUserPreferences,
+  response: ZUserPreferences,
+});
+
+export const ZCurrentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  capabilities: z.record(z.string(), z.boolean()),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const currentUser = defineEndpoint({
+  method: 'GET',
+  path: `${REST_ROOT}/wp/v2/users/me`,
+  summary: 'The signed-in user.',
+  tags: ['store'],
+  response: ZCurrentUser,
+});
+
+export const storeSettingsGet = defineEndpoint({
+  method: 'GET',
+  path: `${REST_ROOT}/wc/v3/settings/general`,
+  summary: 'The store settings: title, home URL, country, currency, time zone, locale, formats.',
+  tags: ['store'],
+  response: ZStoreSettings,
+});
+
+export const ZTrackEvent = z
+  .object({
+    name: z.string().regex(/^[a-z0-9_]{1,100}$/, 'Lowercase words joined by underscores'),
+    properties: z
+      .record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .refine((p) => Object.keys(p).length <= 50, 'At most 50 properties')
+      .default({}),
+  })
+  .strict();
+
+export const trackEvent = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/tracks`,
+  summary: 'Records a usage event from the admin pages.',
+  tags: ['store'],
+  body: ZTrackEvent,
+  response: z.object({ success: z.literal(true) }),
+});

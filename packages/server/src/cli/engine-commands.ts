@@ -1,0 +1,184 @@
+import { AppError } from '@paydesk/domain';
+import type { Db } from '../db/database.ts';
+import { findAccount } from '../engine/accounts.ts';
+import { advanceClock, clockNow, DAY_MS } from '../engine/clock.ts';
+import { engineContext, JOB_HANDLERS } from '../engine/context.ts';
+import { type JobHandlers, runDueJobs } from '../engine/jobs.ts';
+import { checkLedger } from '../engine/ledger-check.ts';
+import { createLoan } from '../engine/loans/services.ts';
+import { createReader } from '../engine/readers/services.ts';
+import { required, UsageError } from './args.ts';
+import type { Command } from './commands.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Bounds one clock:advance: a year, and this many stops at due jobs. */
+export const MAX_ADVANCE_DAYS = 366;
+const MAX_STOPS = 20_000;
+
+function wholeNumber(
+  flags: Record<string, string>,
+  name: string,
+  options: { min: number; max: number },
+): number | undefined {
+  const text = flags[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < options.min || value > options.max) {
+    throw new UsageError(`--${name} must be a whole number from ${options.min} to ${options.max}`);
+  }
+  return value;
+}
+
+export interface AdvanceReport {
+  now: Date;
+  ran: Map<string, number>;
+  failures: string[];
+}
+
+/**
+ * Moves sandbox time forward, stopping at each queued job's time on the way so every job runs
+ * at the time it was due (a payout made at midnight is in transit at one and paid two days
+ * later), and runs what is due until nothing is.
+ */
+export async function advanceClockRunningJobs(
+  db: Db,
+  by_ms: number,
+  handlers: JobHandlers = JOB_HANDLERS,
+): Promise<AdvanceReport> {
+  const ran = new Map<string, number>();
+  const failures: string[] = [];
+  const recording: JobHandlers = Object.fromEntries(
+    Object.entries(handlers).map(([kind, handler]) => [
+      kind,
+      async (jobDb, payload, now) => {
+        ran.set(kind, (ran.get(kind) ?? 0) + 1);
+        try {
+          await handler(jobDb, payload, now);
+        } catch (error) {
+          failures.push(
+            `${now.toISOString()} ${kind} ${JSON.stringify(payload)}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }
+      },
+    ]),
+  );
+  const target = (await clockNow(db)).getTime() + by_ms;
+  for (let stop = 0; stop < MAX_STOPS; stop++) {
+    const next = await db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('status', '=', 'queued')
+      .orderBy('run_at')
+      .limit(1)
+      .executeTakeFirst();
+    const nextAt = next ? Math.min(next.run_at.getTime(), target) : target;
+    const step = nextAt - (await clockNow(db)).getTime();
+    if (step > 0) await advanceClock(db, step);
+    await runDueJobs(db, recording);
+    if (nextAt >= target) return { now: await clockNow(db), ran, failures };
+  }
+  throw new AppError(
+    'clock_advance_limit',
+    `Stopped after ${MAX_STOPS} job stops; run the command again to go on.`,
+    409,
+  );
+}
+
+export const engineCommands: Record<string, Command> = {
+  'ledger:check': {
+    usage: 'ledger:check',
+    description: 'Checks the ledger invariants (DESIGN §5); exits 1 naming each violation.',
+    async run({ database, out }) {
+      const results = await checkLedger(database.db);
+      let failed = 0;
+      for (const result of results) {
+        if (result.count === 0) {
+          out(`ok    ${result.name}: ${result.description}`);
+          continue;
+        }
+        failed++;
+        out(
+          `FAIL  ${result.name}: ${result.description} (${result.count} violation${result.count === 1 ? '' : 's'})`,
+        );
+        for (const line of result.violations) out(`      ${line}`);
+      }
+      out(failed === 0 ? 'The ledger is consistent.' : `${failed} of ${results.length} checks failed.`);
+      return failed === 0 ? 0 : 1;
+    },
+  },
+  'clock:advance': {
+    usage: 'clock:advance --days N [--hours H]',
+    description: 'Moves sandbox time forward and runs the jobs that fall due (test accounts only).',
+    async run({ database, flags, out }) {
+      const days = wholeNumber(flags, 'days', { min: 0, max: MAX_ADVANCE_DAYS }) ?? 0;
+      const hours = wholeNumber(flags, 'hours', { min: 0, max: 24 * MAX_ADVANCE_DAYS }) ?? 0;
+      if (flags.days === undefined && flags.hours === undefined)
+        throw new UsageError('--days (and/or --hours) is required');
+      const by_ms = days * DAY_MS + hours * HOUR_MS;
+      if (by_ms <= 0) throw new UsageError('Advance the clock by at least one hour');
+      const account = await findAccount(database.db);
+      if (account && account.mode !== 'test') {
+        throw new AppError(
+          'clock_live_account',
+          'The clock can only be advanced for a test (sandbox) account.',
+          409,
+        );
+      }
+      const report = await advanceClockRunningJobs(database.db, by_ms);
+      out(
+        `Advanced the clock by ${days} day(s) and ${hours} hour(s); engine time is now ${report.now.toISOString()}.`,
+      );
+      const total = [...report.ran.values()].reduce((a, b) => a + b, 0);
+      out(total === 0 ? 'No jobs were due.' : `Ran ${total} job(s):`);
+      for (const [kind, count] of [...report.ran].sort(([a], [b]) => a.localeCompare(b)))
+        out(`  ${kind} × ${count}`);
+      for (const failure of report.failures) out(`  failed: ${failure}`);
+      return 0;
+    },
+  },
+  'capital:loan': {
+    usage: 'capital:loan --amount MINOR --fee MINOR --withhold-rate BP [--currency CUR]',
+    description: 'Pays out a sandbox loan; repayments are withheld from later payments.',
+    async run({ database, flags, out }) {
+      const ctx = await engineContext(database.db);
+      const account = await findAccount(database.db);
+      // A loan made here is sandbox money: a live account's loans come from the provider.
+      if (account && account.mode !== 'test') {
+        throw new AppError(
+          'capital_live_account',
+          'Sandbox loans can only be paid out to a test (sandbox) account.',
+          409,
+        );
+      }
+      const loan = await createLoan(ctx, {
+        amount:
+          wholeNumber(flags, 'amount', { min: 1, max: 99_999_999_999 }) ?? Number(required(flags, 'amount')),
+        fee_amount:
+          wholeNumber(flags, 'fee', { min: 0, max: 99_999_999_999 }) ?? Number(required(flags, 'fee')),
+        withhold_rate_bp:
+          wholeNumber(flags, 'withhold-rate', { min: 1, max: 10_000 }) ??
+          Number(required(flags, 'withhold-rate')),
+        currency: flags.currency ?? account?.default_currency ?? 'usd',
+      });
+      out(
+        `Paid out loan ${loan.stripe_loan_id}: ${loan.amount} + fee ${loan.fee_amount} ${loan.currency.toUpperCase()} minor units, withholding ${loan.withhold_rate_bp / 100} % of each payment.`,
+      );
+      return 0;
+    },
+  },
+  'reader:create': {
+    usage: 'reader:create --label LABEL [--device-type bbpos_wisepos_e|stripe_m2|cots_device]',
+    description: 'Registers a card reader on the account.',
+    async run({ database, flags, out }) {
+      const ctx = await engineContext(database.db);
+      const reader = await createReader(database.db, ctx.ids, {
+        label: required(flags, 'label'),
+        device_type: flags['device-type'],
+        now: ctx.now,
+      });
+      out(`Created reader ${reader.id} (${reader.device_type}, "${reader.label}").`);
+      return 0;
+    },
+  },
+};

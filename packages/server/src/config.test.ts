@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { describeDatabase } from './runtime.ts';
+
+/** The error message loadConfig throws for an environment, or undefined when it loads. */
+function configError(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('loadConfig', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      adminPassword: undefined,
+      publicUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Paydesk <paydesk@localhost>',
+      logLevel: 'info',
+      webDist: undefined,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      adminPassword: undefined,
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/paydesk',
+      DATABASE_URL: 'postgres://paydesk:secret@db.internal:5433/paydesk',
+      ADMIN_PASSWORD: 'long enough',
+      SMTP_URL: 'smtp://mail.internal:587',
+      MAIL_FROM: 'Shop <shop@example.test>',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/paydesk',
+      databaseUrl: 'postgres://paydesk:secret@db.internal:5433/paydesk',
+      adminPassword: 'long enough',
+      smtpUrl: 'smtp://mail.internal:587',
+      mailFrom: 'Shop <shop@example.test>',
+      logLevel: 'warn',
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the working folder', () => {
+    expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(resolve('var/data'));
+  });
+
+  it('parses PORT as a whole number from 0 to 65535', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    for (const bad of ['http', '80.5', '-1', '65536']) {
+      expect(configError({ PORT: bad }), bad).toMatch(/^Invalid configuration:\n {2}PORT: /);
+    }
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL, readably and without echoing it', () => {
+    for (const bad of [
+      'not a url',
+      'localhost:5432/paydesk',
+      'mysql://app:s3cret@db/shop',
+      'app:s3cret@db',
+    ]) {
+      const message = configError({ DATABASE_URL: bad });
+      expect(message, bad).toBe(
+        'Invalid configuration:\n  DATABASE_URL: A PostgreSQL URL such as postgres://user:pass@host:5432/db',
+      );
+      expect(message).not.toContain('s3cret');
+    }
+    for (const good of ['postgresql://db/shop', 'postgres://app@db/shop?options=-c%20search_path%3Dx']) {
+      expect(loadConfig({ DATABASE_URL: good }).databaseUrl).toBe(good);
+    }
+  });
+
+  it('refuses a short ADMIN_PASSWORD and an unknown LOG_LEVEL, naming each', () => {
+    const message = configError({ ADMIN_PASSWORD: 'short', LOG_LEVEL: 'verbose' });
+    expect(message).toContain('  ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters');
+    expect(message).toContain('  LOG_LEVEL: ');
+    expect(configError({ ADMIN_PASSWORD: '12345678', LOG_LEVEL: 'silent' })).toBeUndefined();
+  });
+});
+
+describe('describeDatabase', () => {
+  it('names the embedded folder, or the PostgreSQL server without its password', () => {
+    expect(describeDatabase(loadConfig({ DATA_DIR: '/srv/paydesk' }))).toBe(
+      'embedded database in /srv/paydesk',
+    );
+    const pg = describeDatabase(loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db.internal/shop' }));
+    expect(pg).toBe('PostgreSQL at db.internal:5432/shop');
+    expect(pg).not.toContain('s3cret');
+  });
+});

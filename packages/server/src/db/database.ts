@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock.ts';
+import { migrate } from './migrate.ts';
+import { INT8_OID, parseInt8 } from './parse.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A pg pool for streaming and COPY on PostgreSQL; undefined on PGlite. */
+  pool: pg.Pool | undefined;
+  /** The PGlite instance on the embedded database; undefined on PostgreSQL. */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+
+pg.types.setTypeParser(INT8_OID, parseInt8);
+
+/** Opens the database, takes the data-folder lock for the embedded one, and applies migrations. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const handle = target.kind === 'postgres' ? openPostgres(target) : await openPglite(target);
+  if (options.migrate !== false) {
+    try {
+      await migrate(handle.db);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+function openPostgres(target: { url: string; schema?: string; poolSize?: number }): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    pglite: undefined,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(target: {
+  dataDir: string | undefined;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
+  let release = () => {};
+  let dataPath: string | undefined;
+  if (target.dataDir) {
+    release = acquireDataDirLock(target.dataDir);
+    dataPath = join(target.dataDir, 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  try {
+    const pglite = await PGlite.create({
+      ...(dataPath ? { dataDir: dataPath } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      parsers: { [INT8_OID]: parseInt8 },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      kind: 'pglite',
+      pool: undefined,
+      pglite,
+      close: async () => {
+        try {
+          await db.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

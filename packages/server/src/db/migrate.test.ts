@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from '../testing/db.ts';
+import { type DatabaseHandle, type Db, openDatabase } from './database.ts';
+import { listMigrations, migrate } from './migrate.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function migrationsDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+async function tableExists(db: Db, name: string): Promise<boolean> {
+  const { rows } = await sql<{ oid: string | null }>`select to_regclass(${name})::text as oid`.execute(db);
+  return rows[0]?.oid !== null;
+}
+
+async function recorded(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
+/**
+ * A database with nothing in it, not even `schema_migrations`: an in-memory PGlite, or a new
+ * schema on TEST_DATABASE_URL. `connections` opens that many separate handles on it, as that
+ * many server processes would.
+ */
+async function emptyDatabase(
+  kind: TestDatabaseKind,
+  connections = 1,
+): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined }, { migrate: false });
+    return { handles: [handle], close: () => handle.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 }, { migrate: false });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const handles = await Promise.all(
+    Array.from({ length: connections }, () =>
+      openDatabase({ kind: 'postgres', url, schema, poolSize: 1 }, { migrate: false }),
+    ),
+  );
+  return {
+    handles,
+    close: async () => {
+      for (const handle of handles) await handle.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+for (const kind of TEST_DATABASE_KINDS) {
+  describe(`migrating a fresh database [${kind}]`, () => {
+    it('applies every migration once, records it, and applies nothing the second time', async () => {
+      const empty = await emptyDatabase(kind);
+      try {
+        const db = empty.handles[0]!.db;
+        const names = listMigrations().map((m) => m.name);
+        expect(names[0]).toBe('0001_foundation');
+        expect(await tableExists(db, 'users')).toBe(false);
+        expect(await migrate(db)).toEqual(names);
+        expect(await recorded(db)).toEqual(names);
+        expect(await tableExists(db, 'users')).toBe(true);
+        expect(await migrate(db)).toEqual([]);
+        expect(await recorded(db)).toEqual(names);
+      } finally {
+        await empty.close();
+      }
+    });
+
+    it.runIf(kind === 'postgres')(
+      'lets several processes start at once on an empty database, applying each migration once',
+      async () => {
+        const names = listMigrations().map((m) => m.name);
+        // A race shows up in some rounds only, so a few rounds make a regression all but certain to fail.
+        for (let round = 0; round < 5; round++) {
+          const empty = await emptyDatabase(kind, 8);
+          try {
+            const results = await Promise.all(empty.handles.map((handle) => migrate(handle.db)));
+            expect(results.flat().sort()).toEqual([...names].sort());
+            expect(results.filter((applied) => applied.length > 0)).toHaveLength(1);
+            expect(await recorded(empty.handles[0]!.db)).toEqual(names);
+          } finally {
+            await empty.close();
+          }
+        }
+      },
+    );
+  });
+}
+
+describe('openDatabase', () => {
+  it('migrates the database it opens unless told not to', async () => {
+    const bare = await openDatabase({ kind: 'pglite', dataDir: undefined }, { migrate: false });
+    expect(await tableExists(bare.db, 'schema_migrations')).toBe(false);
+    await bare.close();
+    const migrated = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    expect(await recorded(migrated.db)).toEqual(listMigrations().map((m) => m.name));
+    await migrated.close();
+  });
+});
+
+describeEachDatabase('migrations from a folder', (use) => {
+  it('applies new files in name order, records each, and only the new ones on a later run', async () => {
+    const db = use().db;
+    const dir = migrationsDir({
+      '9002_second.sql': "insert into mig_order (step) values ('second');",
+      '9001_first.sql':
+        "-- the table the others write to\ncreate table mig_order (id serial primary key, step text not null);\ninsert into mig_order (step) values ('first');",
+      'README.md': 'not a migration',
+    });
+    expect(await migrate(db, listMigrations(dir))).toEqual(['9001_first', '9002_second']);
+    expect(await migrate(db, listMigrations(dir))).toEqual([]);
+    writeFileSync(join(dir, '9003_third.sql'), "insert into mig_order (step) values ('third');");
+    expect(await migrate(db, listMigrations(dir))).toEqual(['9003_third']);
+    const steps = await sql<{ step: string }>`select step from mig_order order by id`.execute(db);
+    expect(steps.rows.map((r) => r.step)).toEqual(['first', 'second', 'third']);
+    expect(await recorded(db)).toEqual(expect.arrayContaining(['9001_first', '9002_second', '9003_third']));
+  });
+
+  it('rolls a failing run back entirely: no table of it, no record, and it applies once fixed', async () => {
+    const db = use().db;
+    const before = await recorded(db);
+    const dir = migrationsDir({
+      '9101_ok.sql': 'create table mig_ok (x int);',
+      '9102_bad.sql': 'create table mig_half (x int);\ninsert into mig_missing values (1);',
+    });
+    await expect(migrate(db, listMigrations(dir))).rejects.toThrow(/mig_missing/);
+    expect(await tableExists(db, 'mig_ok')).toBe(false);
+    expect(await tableExists(db, 'mig_half')).toBe(false);
+    expect(await recorded(db)).toEqual(before);
+
+    writeFileSync(join(dir, '9102_bad.sql'), 'create table mig_half (x int);');
+    expect(await migrate(db, listMigrations(dir))).toEqual(['9101_ok', '9102_bad']);
+    expect(await tableExists(db, 'mig_ok')).toBe(true);
+    expect(await tableExists(db, 'mig_half')).toBe(true);
+  });
+});

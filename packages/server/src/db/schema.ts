@@ -1,0 +1,491 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  email: string;
+  role: 'administrator' | 'shop_manager' | 'customer';
+  password_hash: string;
+  first_name: ColumnType<string, string | undefined, string>;
+  last_name: ColumnType<string, string | undefined, string>;
+  display_name: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  nonce: string;
+  user_agent: ColumnType<string, string | undefined, string>;
+  ip: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AppPasswordsTable {
+  uuid: string;
+  user_id: number;
+  name: string;
+  password_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_ip: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  login: string;
+  ip: string;
+  failed_at: Timestamp;
+}
+
+export interface OptionsTable {
+  name: string;
+  value: Json;
+  updated_at: Timestamp;
+}
+
+export interface UserPreferencesTable {
+  user_id: number;
+  name: string;
+  value: Json;
+  updated_at: Timestamp;
+}
+
+export interface UsageEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  properties: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+type Money = ColumnType<number, number | undefined, number>;
+type JsonCol<T = unknown> = ColumnType<T, string | undefined, string>;
+type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface AccountsTable {
+  id: string;
+  mode: 'test' | 'live';
+  status: string;
+  country: string;
+  default_currency: string;
+  business_name: ColumnType<string, string | undefined, string>;
+  business_type: string | null;
+  business_structure: string | null;
+  mcc: string | null;
+  business_url: ColumnType<string, string | undefined, string>;
+  support_email: ColumnType<string, string | undefined, string>;
+  details_submitted: ColumnType<boolean, boolean | undefined, boolean>;
+  payments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  payouts_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  is_test_drive: ColumnType<boolean, boolean | undefined, boolean>;
+  requirements: JsonCol<AccountRequirements>;
+  progressive_onboarding: JsonCol<{ isEnabled: boolean; isComplete: boolean }>;
+  onboarding_data: JsonCol<Record<string, unknown>>;
+  deposit_schedule_interval: ColumnType<
+    'daily' | 'weekly' | 'monthly' | 'manual',
+    string | undefined,
+    string
+  >;
+  deposit_delay_days: ColumnType<number, number | undefined, number>;
+  deposit_weekly_anchor: string | null;
+  deposit_monthly_anchor: number | null;
+  deposits_blocked: ColumnType<boolean, boolean | undefined, boolean>;
+  deposit_completed_waiting_period: ColumnType<boolean, boolean | undefined, boolean>;
+  deposit_minimum_amounts: JsonCol<Record<string, number>>;
+  external_accounts: JsonCol<ExternalAccount[]>;
+  instant_payout_fee_bp: ColumnType<number, number | undefined, number>;
+  decline_on_avs_failure: ColumnType<boolean, boolean | undefined, boolean>;
+  is_manual_capture_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  fraud_protection_level: ColumnType<string, string | undefined, string>;
+  fraud_rules: JsonCol<unknown[]>;
+  settings: JsonCol<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountRequirements {
+  errors: { code: string; reason: string; requirement: string }[];
+  currently_due: string[];
+  past_due: string[];
+  current_deadline: number | null;
+}
+
+export interface ExternalAccount {
+  id: string;
+  currency: string;
+  status: 'new' | 'verified' | 'errored';
+  bank_name: string;
+  last4: string;
+  country: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  number: string;
+  status: ColumnType<string, string | undefined, string>;
+  currency: string;
+  total: number;
+  items_count: ColumnType<number, number | undefined, number>;
+  customer_name: ColumnType<string, string | undefined, string>;
+  customer_email: ColumnType<string, string | undefined, string>;
+  customer_country: string | null;
+  billing_address: JsonCol<Record<string, string>>;
+  shipping_address: JsonCol<Record<string, string>>;
+  subscriptions: JsonCol<{ number: string; url: string }[]>;
+  created_at: Timestamp;
+}
+
+export interface PaymentIntentsTable {
+  id: string;
+  account_id: string;
+  order_id: number | null;
+  amount: number;
+  currency: string;
+  capture_method: 'automatic' | 'manual';
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+  payment_method_type: string;
+  latest_charge_id: string | null;
+  last_payment_error: ColumnType<
+    { code: string; message: string; decline_code?: string } | null,
+    string | null | undefined,
+    string | null
+  >;
+  fraud_outcome: 'allow' | 'review' | 'block' | null;
+  cancellation_reason: string | null;
+  created_at: Timestamp;
+  canceled_at: TimestampNullable;
+}
+
+export interface ChargesTable {
+  id: string;
+  account_id: string;
+  payment_intent_id: string;
+  order_id: number | null;
+  amount: number;
+  amount_captured: Money;
+  amount_refunded: Money;
+  currency: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  paid: boolean;
+  captured: ColumnType<boolean, boolean | undefined, boolean>;
+  refunded: ColumnType<boolean, boolean | undefined, boolean>;
+  failure_code: string | null;
+  failure_message: string | null;
+  outcome: JsonCol<ChargeOutcome>;
+  risk_level: number | null;
+  payment_method_id: string;
+  payment_method_type: string;
+  payment_method_details: JsonCol<Record<string, unknown>>;
+  billing_details: JsonCol<Record<string, unknown>>;
+  channel: ColumnType<'online' | 'in_person' | 'in_person_pos', string | undefined, string>;
+  source_device: 'ios' | 'android' | null;
+  reader_id: string | null;
+  settlement_currency: string;
+  exchange_rate: string | null;
+  application_fee_amount: Money;
+  fee_rates: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  refunds_fail: ColumnType<boolean, boolean | undefined, boolean>;
+  scripted_dispute: ColumnType<
+    { reason: string; inquiry: boolean } | null,
+    string | null | undefined,
+    string | null
+  >;
+  ip_address: string | null;
+  ip_country: string | null;
+  dispute_id: string | null;
+  authorization_expires_at: TimestampNullable;
+  captured_at: TimestampNullable;
+  created_at: Timestamp;
+}
+
+export interface ChargeOutcome {
+  type: 'authorized' | 'issuer_declined' | 'blocked' | 'manual_review' | 'invalid';
+  network_status: string;
+  reason: string | null;
+  risk_level: string;
+  risk_score: number;
+  seller_message: string;
+}
+
+export interface RefundsTable {
+  id: string;
+  account_id: string;
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  failure_reason: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface DisputesTable {
+  id: string;
+  account_id: string;
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  evidence: JsonCol<Record<string, string>>;
+  metadata: JsonCol<Record<string, string>>;
+  due_by: Timestamp;
+  has_evidence: ColumnType<boolean, boolean | undefined, boolean>;
+  submission_count: ColumnType<number, number | undefined, number>;
+  issuer_evidence: JsonCol<unknown[]>;
+  created_at: Timestamp;
+  closed_at: TimestampNullable;
+}
+
+export interface PayoutsTable {
+  id: string;
+  account_id: string;
+  type: ColumnType<'deposit' | 'withdrawal', string | undefined, string>;
+  method: ColumnType<'standard' | 'instant', string | undefined, string>;
+  automatic: ColumnType<boolean, boolean | undefined, boolean>;
+  amount: number;
+  fee: Money;
+  fee_percentage_bp: ColumnType<number, number | undefined, number>;
+  currency: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  arrival_date: Timestamp;
+  bank_account: JsonCol<Record<string, unknown>>;
+  bank_reference_key: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoansTable {
+  id: string;
+  account_id: string;
+  stripe_loan_id: string;
+  amount: number;
+  fee_amount: number;
+  currency: string;
+  withhold_rate_bp: number;
+  paid_amount: Money;
+  paid_out_at: Timestamp;
+  first_paydown_at: TimestampNullable;
+  fully_paid_at: TimestampNullable;
+  repayments_begin_at: TimestampNullable;
+  created_at: Timestamp;
+}
+
+export type LedgerType =
+  | 'charge'
+  | 'payment'
+  | 'payment_failure_refund'
+  | 'payment_refund'
+  | 'refund'
+  | 'refund_failure'
+  | 'dispute'
+  | 'dispute_reversal'
+  | 'card_reader_fee'
+  | 'financing_payout'
+  | 'financing_paydown'
+  | 'adjustment';
+
+export interface BalanceTransactionsTable {
+  id: string;
+  seq: Generated<number>;
+  account_id: string;
+  type: LedgerType;
+  amount: number;
+  fee: Money;
+  net: number;
+  currency: string;
+  customer_amount: number | null;
+  customer_currency: string | null;
+  exchange_rate: string | null;
+  source_id: string;
+  charge_id: string | null;
+  payment_intent_id: string | null;
+  order_id: number | null;
+  dispute_id: string | null;
+  loan_id: string | null;
+  payout_id: string | null;
+  available_on: Timestamp;
+  created_at: Timestamp;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_country: string | null;
+  risk_level: number | null;
+  channel: string | null;
+  source: string | null;
+  source_device: string | null;
+  description: string | null;
+}
+
+export interface LedgerRollupsTable {
+  account_id: string;
+  hour: Timestamp;
+  type: string;
+  currency: string;
+  customer_currency: string;
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+}
+
+export interface FraudOutcomesTable {
+  id: Generated<number>;
+  account_id: string;
+  payment_intent_id: string;
+  charge_id: string | null;
+  order_id: number | null;
+  status: 'review' | 'block';
+  manual_action: 'approved' | 'blocked' | null;
+  amount: number;
+  currency: string;
+  customer_name: ColumnType<string, string | undefined, string>;
+  ruleset_results: JsonCol<Record<string, string>>;
+  created_at: Timestamp;
+}
+
+export interface TimelineEventsTable {
+  id: Generated<number>;
+  payment_intent_id: string;
+  charge_id: string | null;
+  type: string;
+  datetime: Timestamp;
+  data: JsonCol<Record<string, unknown>>;
+}
+
+export interface FilesTable {
+  id: string;
+  account_id: string | null;
+  purpose: string;
+  filename: string;
+  title: string | null;
+  mime_type: string;
+  size: number;
+  content: Buffer;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface CardReadersTable {
+  id: string;
+  account_id: string;
+  device_type: string;
+  label: ColumnType<string, string | undefined, string>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  /** 0003: the reader's in-person charges captured up to this instant have been billed. */
+  fees_counted_until: TimestampNullable;
+}
+
+export interface ReaderFeeItemsTable {
+  balance_transaction_id: string;
+  reader_id: string;
+  status: string;
+  count: number;
+  fee: number;
+  currency: string;
+}
+
+export interface ExchangeRatesTable {
+  base: string;
+  quote: string;
+  rate: string;
+  effective_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: JsonCol<Record<string, unknown>>;
+  run_at: Timestamp;
+  status: ColumnType<'queued' | 'running' | 'done' | 'failed', string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  unique_key: string | null;
+  locked_at: TimestampNullable;
+  created_at: Timestamp;
+  finished_at: TimestampNullable;
+}
+
+export interface ClockTable {
+  id: boolean;
+  offset_ms: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** 0005: CSV exports of the lists (engine/exports). */
+export interface ExportsTable {
+  id: string;
+  account_id: string;
+  user_id: number;
+  kind: 'transactions' | 'fraud_outcomes' | 'deposits';
+  filters: JsonCol<Record<string, unknown>>;
+  user_email: string;
+  locale: string | null;
+  user_timezone: string | null;
+  status: ColumnType<'pending' | 'success' | 'failed', string | undefined, string>;
+  row_count: number | null;
+  size_bytes: number | null;
+  filename: string | null;
+  file_path: string | null;
+  mailed_at: TimestampNullable;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: TimestampNullable;
+}
+
+/** The whole schema, one entry per table; engine tables are added beside their migrations. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  app_passwords: AppPasswordsTable;
+  login_failures: LoginFailuresTable;
+  options: OptionsTable;
+  user_preferences: UserPreferencesTable;
+  usage_events: UsageEventsTable;
+  schema_migrations: SchemaMigrationsTable;
+  accounts: AccountsTable;
+  orders: OrdersTable;
+  payment_intents: PaymentIntentsTable;
+  charges: ChargesTable;
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  payouts: PayoutsTable;
+  loans: LoansTable;
+  balance_transactions: BalanceTransactionsTable;
+  ledger_rollups: LedgerRollupsTable;
+  fraud_outcomes: FraudOutcomesTable;
+  timeline_events: TimelineEventsTable;
+  files: FilesTable;
+  card_readers: CardReadersTable;
+  reader_fee_items: ReaderFeeItemsTable;
+  exchange_rates: ExchangeRatesTable;
+  jobs: JobsTable;
+  clock: ClockTable;
+  idempotency_keys: IdempotencyKeysTable;
+  exports: ExportsTable;
+}

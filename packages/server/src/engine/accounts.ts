@@ -1,0 +1,109 @@
+import { AppError } from '@paydesk/domain';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { AccountsTable } from '../db/schema.ts';
+import { getOption, setOptions } from '../store/options.ts';
+import type { AccountSnapshot } from '../store/page-settings.ts';
+import type { IdSource } from './ids.ts';
+import type { Executor } from './ledger.ts';
+
+export type Account = Selectable<AccountsTable>;
+
+/** The option that records the store's registration with the payments service. */
+export const STORE_CONNECTED_OPTION = 'paydesk_store_connected';
+
+export async function findAccount(db: Executor): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function requireAccount(db: Executor): Promise<Account> {
+  const account = await findAccount(db);
+  if (!account) {
+    throw new AppError(
+      'wcpay_account_not_found',
+      'The store is not connected to a payments account yet.',
+      409,
+    );
+  }
+  return account;
+}
+
+export interface NewAccount {
+  mode: 'test' | 'live';
+  status: string;
+  country: string;
+  currency: string;
+  businessName: string;
+  isTestDrive?: boolean;
+  createdAt: Date;
+  detailsSubmitted?: boolean;
+  paymentsEnabled?: boolean;
+}
+
+/** Creates the store's account with a verified sandbox bank account for payouts. */
+export async function createAccount(db: Db, ids: IdSource, input: NewAccount): Promise<Account> {
+  const currency = input.currency.toLowerCase();
+  const account = await db
+    .insertInto('accounts')
+    .values({
+      id: ids.next('acct'),
+      mode: input.mode,
+      status: input.status,
+      country: input.country.toUpperCase(),
+      default_currency: currency,
+      business_name: input.businessName,
+      is_test_drive: input.isTestDrive ?? false,
+      details_submitted: input.detailsSubmitted ?? true,
+      payments_enabled: input.paymentsEnabled ?? true,
+      payouts_enabled: input.paymentsEnabled ?? true,
+      deposit_completed_waiting_period: true,
+      deposit_minimum_amounts: JSON.stringify({ [currency]: currency === 'jpy' ? 100 : 100 }),
+      external_accounts: JSON.stringify([
+        {
+          id: 'ba_sandbox',
+          currency,
+          status: 'verified',
+          bank_name: 'STRIPE TEST BANK',
+          last4: '6789',
+          country: input.country.toUpperCase(),
+        },
+      ]),
+      created_at: input.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await setOptions(db, { [STORE_CONNECTED_OPTION]: true });
+  return account;
+}
+
+/** The account as the settings object shows it (spec 1 §4 account states). */
+export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
+  const [account, connected] = await Promise.all([
+    findAccount(db),
+    getOption<boolean>(db, STORE_CONNECTED_OPTION),
+  ]);
+  if (!account) {
+    return {
+      isJetpackConnected: connected === true,
+      isAccountConnected: false,
+      isAccountValid: false,
+      status: null,
+      detailsSubmitted: false,
+      paymentsEnabled: false,
+      testMode: false,
+      testModeOnboarding: false,
+      errorMessage: '',
+    };
+  }
+  return {
+    isJetpackConnected: true,
+    isAccountConnected: true,
+    isAccountValid: account.details_submitted && !account.status.startsWith('rejected'),
+    status: account.status,
+    detailsSubmitted: account.details_submitted,
+    paymentsEnabled: account.payments_enabled,
+    testMode: account.mode === 'test',
+    testModeOnboarding: account.mode === 'test' && account.is_test_drive,
+    errorMessage: '',
+  };
+}

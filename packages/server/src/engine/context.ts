@@ -1,0 +1,47 @@
+import type { Db } from '../db/database.ts';
+import { clockNow } from './clock.ts';
+import { runDisputeDeadlineJob, runDisputeResolveJob } from './disputes/jobs.ts';
+import { type IdSource, randomIds } from './ids.ts';
+import type { JobHandlers } from './jobs.ts';
+import type { EngineContext } from './payments/context.ts';
+import { failPendingRefund } from './payments/refunds.ts';
+import { expireAuthorization } from './payments/services.ts';
+import { runPayoutInTransitJob, runPayoutPaidJob, runPayoutScheduleJob } from './payouts/jobs.ts';
+import { loadRates } from './rates.ts';
+import { runReaderFeesJob } from './readers/jobs.ts';
+
+/** A context at the engine's current time, for one operation. */
+export async function engineContext(db: Db, ids: IdSource = randomIds): Promise<EngineContext> {
+  const [now, rates] = await Promise.all([clockNow(db), loadRates(db)]);
+  return { db, ids, now, rates };
+}
+
+/** Every job the engine queues, by kind. Handlers run in their own transactions. */
+export const JOB_HANDLERS: JobHandlers = {
+  'authorization.expire': async (db, payload, now) => {
+    const ctx = { ...(await engineContext(db)), now };
+    await expireAuthorization(ctx, String(payload.charge_id));
+  },
+  'refund.fail': async (db, payload, now) => {
+    const ctx = { ...(await engineContext(db)), now };
+    await failPendingRefund(ctx, String(payload.refund_id));
+  },
+  'dispute.deadline': async (db, payload, now) => {
+    await runDisputeDeadlineJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'dispute.resolve': async (db, payload, now) => {
+    await runDisputeResolveJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'payouts.schedule': async (db, payload, now) => {
+    await runPayoutScheduleJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'payout.in_transit': async (db, payload, now) => {
+    await runPayoutInTransitJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'payout.paid': async (db, payload, now) => {
+    await runPayoutPaidJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'readers.fees': async (db, payload, now) => {
+    await runReaderFeesJob({ ...(await engineContext(db)), now }, payload);
+  },
+};

@@ -1,0 +1,293 @@
+import {
+  AppError,
+  assert,
+  convertMinor,
+  type DisputeStatus,
+  invalidParams,
+  isDisputeStatus,
+} from '@paydesk/domain';
+import { disputes as contracts } from '@paydesk/domain/contracts';
+import type { Selectable } from 'kysely';
+import type { DisputesTable } from '../../db/schema.ts';
+import { DAY_MS } from '../clock.ts';
+import { type Effects, emptyEffects } from '../effects.ts';
+import { ledgerAttributes } from '../payments/plan-capture.ts';
+import type { ChargeState, PlanEnv } from '../payments/state.ts';
+import type { TimelineType } from '../timeline.ts';
+
+/** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
+export const DISPUTE_REVIEW_MS = 2 * DAY_MS;
+export const DISPUTE_RESOLVE_JOB = 'dispute.resolve';
+export const DISPUTE_DEADLINE_JOB = 'dispute.deadline';
+
+/**
+ * Sandbox outcomes (docs/test-cards.md, "Disputes"): the text of the uncategorized_text field
+ * decides a submitted dispute. losing_evidence is looked for first, so a text naming both loses.
+ */
+export const WINNING_EVIDENCE = 'winning_evidence';
+export const LOSING_EVIDENCE = 'losing_evidence';
+
+/** A dispute as the planners read it (JSON columns parsed). */
+export interface DisputeState {
+  id: string;
+  account_id: string;
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: DisputeStatus;
+  reason: string;
+  evidence: Record<string, string>;
+  metadata: Record<string, string>;
+  due_by: Date;
+  has_evidence: boolean;
+  submission_count: number;
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+export function disputeState(row: Selectable<DisputesTable>): DisputeState {
+  assert(isDisputeStatus(row.status), `dispute ${row.id} has a known status, got ${row.status}`);
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    charge_id: row.charge_id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason,
+    evidence: { ...row.evidence },
+    metadata: { ...row.metadata },
+    due_by: row.due_by,
+    has_evidence: row.has_evidence,
+    submission_count: row.submission_count,
+    created_at: row.created_at,
+    closed_at: row.closed_at,
+  };
+}
+
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+const isEditable = (status: DisputeStatus) =>
+  (contracts.EDITABLE_DISPUTE_STATUSES as readonly string[]).includes(status);
+const isInquiry = (status: DisputeStatus) => status.startsWith('warning_');
+
+export const DISPUTE_ERRORS = {
+  notFound: () => new AppError('wcpay_dispute_not_found', 'The dispute could not be found.', 404),
+  /** Spec 3 §4: once submitted, evidence is read-only; a closed dispute's evidence too. */
+  notEditable: (dispute: DisputeState) =>
+    new AppError(
+      'wcpay_dispute_not_editable',
+      dispute.submission_count > 0 ||
+        dispute.status === 'under_review' ||
+        dispute.status === 'warning_under_review'
+        ? contracts.EVIDENCE_READ_ONLY_MESSAGE
+        : 'This dispute is closed. Its evidence can no longer be changed.',
+      409,
+      { extra: { dispute_status: dispute.status } },
+    ),
+  pastDue: (dispute: DisputeState) =>
+    new AppError(
+      'wcpay_dispute_past_due',
+      'The deadline to respond to this dispute has passed. Its evidence can no longer be changed.',
+      409,
+      { extra: { dispute_status: dispute.status, due_by: epochSeconds(dispute.due_by) } },
+    ),
+  notClosable: (dispute: DisputeState) =>
+    new AppError(
+      'wcpay_dispute_not_closable',
+      'Only a dispute that still needs a response can be accepted.',
+      409,
+      { extra: { dispute_status: dispute.status } },
+    ),
+} as const;
+
+export interface EvidenceUpdate {
+  evidence: Readonly<Record<string, string | undefined>>;
+  metadata: Readonly<Record<string, string>>;
+  submit: boolean;
+}
+
+/** Applies given values over saved ones; an empty string clears a key. */
+function mergeValues(
+  saved: Record<string, string>,
+  given: Readonly<Record<string, string | undefined>>,
+  skip: readonly string[] = [],
+): Record<string, string> {
+  const merged = { ...saved };
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined || skip.includes(key)) continue;
+    if (value === '') delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function timelineEvent(
+  dispute: DisputeState,
+  charge: ChargeState,
+  type: TimelineType,
+  env: PlanEnv,
+  data: Record<string, unknown> = {},
+) {
+  return {
+    payment_intent_id: charge.payment_intent_id,
+    charge_id: charge.id,
+    type,
+    datetime: env.now,
+    data: {
+      amount: dispute.amount,
+      currency: dispute.currency,
+      dispute_id: dispute.id,
+      reason: dispute.reason,
+      ...data,
+    },
+  };
+}
+
+/**
+ * Saves evidence (the dispute stays open) or submits it (final: needs_response → under_review,
+ * warning_needs_response → warning_under_review, decided by the issuer after the review period).
+ * Only a dispute that needs a response can change. `dispute` is updated in place.
+ */
+export function planEvidenceUpdate(
+  dispute: DisputeState,
+  charge: ChargeState,
+  input: EvidenceUpdate,
+  env: PlanEnv,
+): Effects {
+  if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notEditable(dispute);
+  // The deadline job may not have run yet; the deadline is what counts.
+  if (env.now.getTime() >= dispute.due_by.getTime()) throw DISPUTE_ERRORS.pastDue(dispute);
+  const effects = emptyEffects();
+  const evidence = mergeValues(dispute.evidence, input.evidence);
+  if (contracts.evidenceTotalChars(evidence) > contracts.EVIDENCE_TOTAL_MAX_CHARS) {
+    throw invalidParams({ evidence: contracts.EVIDENCE_MAX_CHARS_MESSAGE });
+  }
+  const metadata = mergeValues(dispute.metadata, input.metadata, contracts.SERVER_METADATA_KEYS);
+  const hasEvidence = Object.keys(evidence).length > 0;
+  let status = dispute.status;
+  let submissionCount = dispute.submission_count;
+  if (input.submit) {
+    status = dispute.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review';
+    submissionCount += 1;
+    metadata.__evidence_submitted_at = String(epochSeconds(env.now));
+    effects.timeline.push(timelineEvent(dispute, charge, 'dispute_in_review', env));
+    effects.jobs.push({
+      kind: DISPUTE_RESOLVE_JOB,
+      payload: JSON.stringify({ dispute_id: dispute.id }),
+      run_at: new Date(env.now.getTime() + DISPUTE_REVIEW_MS),
+      unique_key: `${DISPUTE_RESOLVE_JOB}:${dispute.id}`,
+    });
+  }
+  Object.assign(dispute, {
+    evidence,
+    metadata,
+    status,
+    has_evidence: hasEvidence,
+    submission_count: submissionCount,
+  });
+  effects.disputeUpdates.push({
+    id: dispute.id,
+    set: {
+      evidence: JSON.stringify(evidence),
+      metadata: JSON.stringify(metadata),
+      status,
+      has_evidence: hasEvidence,
+      submission_count: submissionCount,
+    },
+  });
+  return effects;
+}
+
+/** Ends a dispute: its status, when, and the timeline event; `dispute` is updated in place. */
+function planClosing(
+  effects: Effects,
+  dispute: DisputeState,
+  charge: ChargeState,
+  status: 'won' | 'lost' | 'warning_closed',
+  env: PlanEnv,
+  extra: { metadata?: Record<string, string>; timeline?: Record<string, unknown> } = {},
+): void {
+  const metadata = { ...dispute.metadata, ...extra.metadata };
+  Object.assign(dispute, { status, metadata, closed_at: env.now });
+  effects.disputeUpdates.push({
+    id: dispute.id,
+    set: { status, metadata: JSON.stringify(metadata), closed_at: env.now },
+  });
+  const type: TimelineType =
+    status === 'won' ? 'dispute_won' : status === 'lost' ? 'dispute_lost' : 'dispute_warning_closed';
+  effects.timeline.push(timelineEvent(dispute, charge, type, env, extra.timeline));
+}
+
+/**
+ * Accepts a dispute (`POST {base}/disputes/:id/close`): it is lost, and the money taken when it
+ * opened stays with the customer; an inquiry is closed instead. Only while a response is due.
+ */
+export function planDisputeClose(dispute: DisputeState, charge: ChargeState, env: PlanEnv): Effects {
+  if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notClosable(dispute);
+  const effects = emptyEffects();
+  planClosing(effects, dispute, charge, isInquiry(dispute.status) ? 'warning_closed' : 'lost', env, {
+    metadata: { __closed_by_merchant: '1', __dispute_closed_at: String(epochSeconds(env.now)) },
+  });
+  return effects;
+}
+
+/** The sandbox issuer's decision on submitted evidence (see WINNING_EVIDENCE). */
+export function sandboxDecision(evidence: Readonly<Record<string, string>>): 'won' | 'lost' {
+  const text = evidence.uncategorized_text ?? '';
+  if (text.includes(LOSING_EVIDENCE)) return 'lost';
+  return text.includes(WINNING_EVIDENCE) ? 'won' : 'lost';
+}
+
+/**
+ * The issuer decides a dispute under review (the `dispute.resolve` job). A won dispute returns
+ * the disputed amount to the balance with a `dispute_reversal` entry (the dispute fee is not
+ * returned); a reviewed inquiry is closed. Anything not under review plans nothing.
+ */
+export function planDisputeResolution(dispute: DisputeState, charge: ChargeState, env: PlanEnv): Effects {
+  const effects = emptyEffects();
+  if (dispute.status === 'warning_under_review') {
+    planClosing(effects, dispute, charge, 'warning_closed', env);
+    return effects;
+  }
+  if (dispute.status !== 'under_review') return effects;
+  if (sandboxDecision(dispute.evidence) === 'lost') {
+    planClosing(effects, dispute, charge, 'lost', env);
+    return effects;
+  }
+  const settlement = env.account.default_currency;
+  // The same conversion planDispute made when it took the amount, so the two cancel exactly.
+  const settled = convertMinor(dispute.amount, dispute.currency, settlement, charge.exchange_rate ?? '1');
+  const txnId = env.ids.next('txn');
+  effects.ledger.push({
+    ...ledgerAttributes(charge),
+    id: txnId,
+    account_id: env.account.id,
+    type: 'dispute_reversal',
+    amount: settled,
+    fee: 0,
+    currency: settlement,
+    customer_amount: dispute.amount,
+    customer_currency: dispute.currency,
+    exchange_rate: charge.exchange_rate,
+    source_id: dispute.id,
+    dispute_id: dispute.id,
+    available_on: env.now,
+    created_at: env.now,
+  });
+  planClosing(effects, dispute, charge, 'won', env, { timeline: { fee: 0, transaction_id: txnId } });
+  return effects;
+}
+
+/**
+ * The response deadline passed (the `dispute.deadline` job): a dispute still waiting for the
+ * merchant is lost, an inquiry closes. Anything answered meanwhile plans nothing.
+ */
+export function planDisputeDeadline(dispute: DisputeState, charge: ChargeState, env: PlanEnv): Effects {
+  const effects = emptyEffects();
+  if (env.now.getTime() < dispute.due_by.getTime()) return effects;
+  if (dispute.status === 'needs_response') planClosing(effects, dispute, charge, 'lost', env);
+  else if (dispute.status === 'warning_needs_response')
+    planClosing(effects, dispute, charge, 'warning_closed', env);
+  return effects;
+}

@@ -1,0 +1,128 @@
+import type { disputes as contracts } from '@paydesk/domain/contracts';
+import type { z } from 'zod';
+import { applyEffects, type Effects } from '../effects.ts';
+import type { Executor } from '../ledger.ts';
+import type { EngineContext, Trx } from '../payments/context.ts';
+import { loadPlanEnv, lockCharge } from '../payments/load.ts';
+import type { ChargeState, PlanEnv } from '../payments/state.ts';
+import {
+  DISPUTE_ERRORS,
+  type DisputeState,
+  disputeState,
+  type EvidenceUpdate,
+  planDisputeClose,
+  planDisputeDeadline,
+  planDisputeResolution,
+  planEvidenceUpdate,
+} from './plan.ts';
+
+export type DisputeView = z.infer<typeof contracts.ZDispute>;
+
+/** The order's edit page in the store admin, as the dispute's `order.url`. */
+export const orderAdminUrl = (orderId: number) => `/wp-admin/post.php?post=${orderId}&action=edit`;
+
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** A dispute as `GET {base}/disputes/:id` answers it (spec 3 §3 "Dispute"). */
+export async function readDispute(db: Executor, id: string): Promise<DisputeView> {
+  const row = await db
+    .selectFrom('disputes as d')
+    .innerJoin('charges as c', 'c.id', 'd.charge_id')
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .selectAll('d')
+    .select(['c.payment_intent_id', 'c.billing_details', 'o.id as order_row_id', 'o.number as order_number'])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw DISPUTE_ERRORS.notFound();
+  const dispute = disputeState(row);
+  // The dispute's ledger rows are among its charge's, which are indexed.
+  const ledger = await db
+    .selectFrom('balance_transactions')
+    .select(['amount', 'currency', 'fee', 'type'])
+    .where('charge_id', '=', dispute.charge_id)
+    .where('dispute_id', '=', dispute.id)
+    .orderBy('seq')
+    .limit(100)
+    .execute();
+  const billing = row.billing_details as { name?: unknown };
+  return {
+    id: dispute.id,
+    status: dispute.status,
+    reason: dispute.reason,
+    created: epochSeconds(dispute.created_at),
+    amount: dispute.amount,
+    currency: dispute.currency,
+    charge: {
+      id: dispute.charge_id,
+      payment_intent: row.payment_intent_id,
+      billing_details: { name: typeof billing.name === 'string' ? billing.name : null },
+    },
+    order:
+      row.order_row_id !== null && row.order_number !== null
+        ? { number: row.order_number, url: orderAdminUrl(Number(row.order_row_id)) }
+        : null,
+    evidence: dispute.evidence,
+    evidence_details: {
+      due_by: epochSeconds(dispute.due_by),
+      has_evidence: dispute.has_evidence,
+      submission_count: dispute.submission_count,
+    },
+    metadata: dispute.metadata,
+    issuer_evidence: row.issuer_evidence as DisputeView['issuer_evidence'],
+    balance_transactions: ledger.map((entry) => ({
+      amount: Number(entry.amount),
+      currency: entry.currency,
+      fee: Number(entry.fee),
+      reporting_category: entry.type,
+    })),
+  };
+}
+
+/**
+ * Locks a dispute for a change: its charge first, then the dispute, the order in which refunds
+ * and captures lock a charge before its dispute, so the two never wait on each other.
+ */
+async function lockDispute(trx: Trx, id: string): Promise<{ dispute: DisputeState; charge: ChargeState }> {
+  const found = await trx.selectFrom('disputes').select('charge_id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw DISPUTE_ERRORS.notFound();
+  const charge = await lockCharge(trx, found.charge_id);
+  const row = await trx
+    .selectFrom('disputes')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { dispute: disputeState(row), charge };
+}
+
+type Planner = (dispute: DisputeState, charge: ChargeState, env: PlanEnv) => Effects;
+
+/** Runs one planner on a locked dispute in one transaction; answers the dispute as it is then. */
+async function changeDispute(ctx: EngineContext, id: string, plan: Planner): Promise<DisputeView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const env = await loadPlanEnv(trx, ctx);
+    const { dispute, charge } = await lockDispute(trx, id);
+    await applyEffects(trx, plan(dispute, charge, env));
+    return readDispute(trx, id);
+  });
+}
+
+/** `POST {base}/disputes/:id`: saves or submits evidence. */
+export function updateDispute(ctx: EngineContext, id: string, input: EvidenceUpdate): Promise<DisputeView> {
+  return changeDispute(ctx, id, (dispute, charge, env) => planEvidenceUpdate(dispute, charge, input, env));
+}
+
+/** `POST {base}/disputes/:id/close`: accepts the dispute. */
+export function closeDispute(ctx: EngineContext, id: string): Promise<DisputeView> {
+  return changeDispute(ctx, id, planDisputeClose);
+}
+
+/** The `dispute.resolve` job: the sandbox issuer decides submitted evidence. */
+export async function resolveDispute(ctx: EngineContext, id: string): Promise<void> {
+  await changeDispute(ctx, id, planDisputeResolution);
+}
+
+/** The `dispute.deadline` job: no answer by due_by loses the dispute (or closes the inquiry). */
+export async function expireDisputeDeadline(ctx: EngineContext, id: string): Promise<void> {
+  await changeDispute(ctx, id, planDisputeDeadline);
+}

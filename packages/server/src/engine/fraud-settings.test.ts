@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { describeEachDatabase } from '../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+
+const SETTINGS_URL = '/wp-json/wc/v3/payments/settings';
+
+const AVS_RULE = {
+  key: 'avs_verification',
+  outcome: 'block',
+  check: { key: 'avs_mismatch', operator: 'equals', value: true },
+};
+const PRICE_RULE = {
+  key: 'purchase_price_threshold',
+  outcome: 'review',
+  check: {
+    operator: 'or',
+    checks: [
+      { key: 'order_total', operator: 'less_than', value: '1000|usd' },
+      { key: 'order_total', operator: 'greater_than', value: '100000|usd' },
+    ],
+  },
+};
+
+describeEachDatabase('settings API (fraud protection)', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+  });
+  afterAll(() => app.close());
+
+  const read = () =>
+    app.inject({ method: 'GET', url: SETTINGS_URL, headers: { authorization: admin.basic } });
+  const save = (payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: SETTINGS_URL,
+      headers: { authorization: admin.basic },
+      payload: payload as object,
+    });
+
+  it('answers 409 wcpay_account_not_found before the store has an account', async () => {
+    for (const res of [await read(), await save({ current_protection_level: 'basic' })]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('wcpay_account_not_found');
+    }
+    await connectSandboxAccount(use());
+  });
+
+  it('starts at basic protection with no rules', async () => {
+    const res = await read();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      current_protection_level: 'basic',
+      advanced_fraud_protection_settings: [],
+      is_manual_capture_enabled: false,
+    });
+  });
+
+  it('round-trips advanced protection with its rules', async () => {
+    const res = await save({
+      current_protection_level: 'advanced',
+      advanced_fraud_protection_settings: [AVS_RULE, PRICE_RULE],
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      current_protection_level: 'advanced',
+      advanced_fraud_protection_settings: [AVS_RULE, PRICE_RULE],
+      is_manual_capture_enabled: false,
+    };
+    expect(res.json()).toEqual(expected);
+    expect((await read()).json()).toEqual(expected);
+  });
+
+  it('keeps fields that are not sent, and saves manual capture', async () => {
+    const res = await save({ is_manual_capture_enabled: true });
+    expect(res.json()).toMatchObject({
+      current_protection_level: 'advanced',
+      advanced_fraud_protection_settings: [AVS_RULE, PRICE_RULE],
+      is_manual_capture_enabled: true,
+    });
+    await save({ is_manual_capture_enabled: false });
+  });
+
+  it('normalises rule values the way the domain schema does', async () => {
+    const legacy = {
+      key: 'international_ip_address',
+      outcome: 'block',
+      check: { key: 'ip_country', operator: 'not_in', value: ' US|CA ' },
+    };
+    const avsAsText = { ...AVS_RULE, check: { ...AVS_RULE.check, value: 'true' } };
+    const res = await save({ advanced_fraud_protection_settings: [avsAsText, legacy] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().advanced_fraud_protection_settings).toEqual([
+      AVS_RULE,
+      { ...legacy, check: { ...legacy.check, value: 'us|ca' } },
+    ]);
+  });
+
+  it('applies saved rules at checkout: a price outside the range is held for review', async () => {
+    await save({ current_protection_level: 'advanced', advanced_fraud_protection_settings: [PRICE_RULE] });
+    const held = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 500 }));
+    expect(held.json()).toMatchObject({ fraud_outcome: 'review', status: 'requires_capture' });
+    const allowed = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 5000 }));
+    expect(allowed.json()).toMatchObject({ fraud_outcome: 'allow', status: 'succeeded' });
+    await save({ current_protection_level: 'basic' });
+    const basic = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 500 }));
+    expect(basic.json()).toMatchObject({ fraud_outcome: 'allow' });
+  });
+
+  it('refuses advanced protection without any rule, with the spec message', async () => {
+    const res = await save({ current_protection_level: 'advanced', advanced_fraud_protection_settings: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.params.current_protection_level).toBe(
+      'At least one risk filter needs to be enabled for advanced protection.',
+    );
+    expect((await read()).json().current_protection_level).toBe('basic');
+  });
+
+  it.each([
+    ['an unknown level', { current_protection_level: 'paranoid' }],
+    ['an unknown field', { is_debug_log_enabled: true }],
+    ['an unknown rule key', { advanced_fraud_protection_settings: [{ ...AVS_RULE, key: 'moon_phase' }] }],
+    ['an unknown outcome', { advanced_fraud_protection_settings: [{ ...AVS_RULE, outcome: 'allow' }] }],
+    [
+      'a malformed order total',
+      {
+        advanced_fraud_protection_settings: [
+          { ...PRICE_RULE, check: { key: 'order_total', operator: 'less_than', value: '10 dollars' } },
+        ],
+      },
+    ],
+    ['a repeated rule key', { advanced_fraud_protection_settings: [AVS_RULE, AVS_RULE] }],
+    [
+      'a check nested too deeply',
+      {
+        advanced_fraud_protection_settings: [
+          {
+            ...AVS_RULE,
+            check: [1, 2, 3, 4, 5].reduce<object>(
+              (check) => ({ operator: 'and', checks: [check] }),
+              AVS_RULE.check,
+            ),
+          },
+        ],
+      },
+    ],
+    ['rules that are not a list', { advanced_fraud_protection_settings: 'error' }],
+  ])('refuses %s with 400 and saves nothing', async (_label, payload) => {
+    const before = (await read()).json();
+    const res = await save(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('rest_invalid_param');
+    expect((await read()).json()).toEqual(before);
+  });
+
+  it('publishes the settings and disputes contracts in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/wp-json/wc/v3/payments/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/wp-json/wc/v3/payments/settings',
+      '/wp-json/wc/v3/payments/disputes/{id}',
+      '/wp-json/wc/v3/payments/refund',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

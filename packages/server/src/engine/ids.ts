@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export type IdPrefix =
+  | 'acct'
+  | 'pi'
+  | 'ch'
+  | 'py'
+  | 'pm'
+  | 're'
+  | 'dp'
+  | 'po'
+  | 'txn'
+  | 'file'
+  | 'tmr'
+  | 'flxln'
+  | 'fr';
+
+/** Makes ids with the provider's prefixes (`pi_…`, `ch_…`). */
+export interface IdSource {
+  next(prefix: IdPrefix): string;
+}
+
+/** 24 random base-62 characters (about 143 bits) after the prefix. */
+export const randomIds: IdSource = {
+  next(prefix) {
+    const bytes = randomBytes(32);
+    let out = '';
+    for (const b of bytes) {
+      if (b < 248) out += ALPHABET[b % 62];
+      if (out.length === 24) break;
+    }
+    return `${prefix}_${out.padEnd(24, '0')}`;
+  },
+};
+
+/**
+ * Ids from a seeded generator, for the seeder: the same seed gives the same history. A
+ * counter suffix keeps them unique whatever the generator does.
+ */
+export function seededIds(random: () => number): IdSource {
+  let counter = 0;
+  return {
+    next(prefix) {
+      counter++;
+      let out = '';
+      for (let i = 0; i < 16; i++) out += ALPHABET[Math.floor(random() * 62)];
+      return `${prefix}_${out}${counter.toString(36).padStart(8, '0')}`;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { clockNow } from './clock.ts';
+
+export type JobHandler = (db: Db, payload: Record<string, unknown>, now: Date) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+type Executor = Db | Transaction<Database>;
+
+/** Queues a job. A `unique_key` makes enqueueing idempotent: the same key is queued once. */
+export async function enqueueJob(
+  db: Executor,
+  job: {
+    kind: string;
+    payload?: Record<string, unknown>;
+    run_at: Date;
+    unique_key?: string;
+    max_attempts?: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? {}),
+      run_at: job.run_at,
+      unique_key: job.unique_key ?? null,
+      max_attempts: job.max_attempts ?? 5,
+    })
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .execute();
+}
+
+/** Retry backoff: 1 min, 2, 4, 8 … capped at one hour. */
+const backoff_ms = (attempts: number) => Math.min(60 * 60 * 1000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Claims and runs due jobs, one at a time, until none is due or `limit` ran. Claiming uses
+ * `FOR UPDATE SKIP LOCKED`, so several server processes on PostgreSQL share the queue without
+ * running a job twice. A failing job is retried with backoff, then marked failed.
+ */
+export async function runDueJobs(
+  db: Db,
+  handlers: JobHandlers,
+  options: { limit?: number } = {},
+): Promise<number> {
+  const limit = options.limit ?? 1000;
+  let ran = 0;
+  while (ran < limit) {
+    const now = await clockNow(db);
+    const job = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('jobs')
+        .select(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
+        .where('status', '=', 'queued')
+        .where('run_at', '<=', now)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'running', locked_at: new Date(), attempts: sql`attempts + 1` })
+        .where('id', '=', row.id)
+        .execute();
+      return row;
+    });
+    if (!job) break;
+    ran++;
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(db, job.payload, now);
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', finished_at: new Date() })
+        .where('id', '=', job.id)
+        .execute();
+    } catch (error) {
+      const attempts = job.attempts + 1;
+      const failed = attempts >= job.max_attempts;
+      await db
+        .updateTable('jobs')
+        .set({
+          status: failed ? 'failed' : 'queued',
+          last_error: error instanceof Error ? (error.stack ?? error.message).slice(0, 4000) : String(error),
+          run_at: new Date(now.getTime() + backoff_ms(attempts)),
+          ...(failed ? { finished_at: new Date() } : {}),
+        })
+        .where('id', '=', job.id)
+        .execute();
+    }
+  }
+  return ran;
+}
+
+/** Polls the queue in the server process; answers a function that stops it. */
+export function startJobWorker(
+  db: Db,
+  handlers: JobHandlers,
+  options: { interval_ms?: number; onError?: (error: unknown) => void } = {},
+): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = runDueJobs(db, handlers, { limit: 100 })
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.interval_ms ?? 1000);
+      });
+  };
+  let timer = setTimeout(tick, options.interval_ms ?? 1000);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,231 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { engineCommands } from '../cli/engine-commands.ts';
+import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { describeEachDatabase } from '../testing/db.ts';
+import { connectSandboxAccount } from '../testing/engine.ts';
+import type { Account } from './accounts.ts';
+import { clockNow } from './clock.ts';
+import { engineContext } from './context.ts';
+import { applyEffects, emptyEffects } from './effects.ts';
+import { randomIds } from './ids.ts';
+import { postLedger } from './ledger.ts';
+import { checkLedger } from './ledger-check.ts';
+import { createLoan } from './loans/services.ts';
+import { advanceDays, pay, payoutsOf } from './payouts/testing.ts';
+import { createReader } from './readers/services.ts';
+
+describeEachDatabase('ledger:check', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let account: Account;
+  const charges: string[] = [];
+
+  const run = async () => {
+    const lines: string[] = [];
+    const code = await engineCommands['ledger:check']!.run({
+      database: use(),
+      flags: {},
+      out: (line) => lines.push(line),
+    });
+    return {
+      code,
+      lines,
+      failed: lines.filter((l) => l.startsWith('FAIL')).map((l) => l.split(':')[0]!.replace('FAIL  ', '')),
+    };
+  };
+
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    account = await connectSandboxAccount(use());
+    // A history with every kind of movement this area makes: charges, a refund, a loan and its
+    // repayments, a reader fee, and payouts that swept the rows.
+    const ctx = await engineContext(use().db);
+    const reader = await createReader(use().db, randomIds, { label: 'Desk', now: ctx.now });
+    await createLoan(ctx, { amount: 50_000, fee_amount: 5_000, withhold_rate_bp: 500, currency: 'usd' });
+    for (let i = 0; i < 3; i++) charges.push((await pay(app, admin.basic, 4_000 + i)).charge.id);
+    charges.push(
+      (
+        await pay(app, admin.basic, 2_000, {
+          payment_method_data: { type: 'card_present', reader_id: reader.id },
+        })
+      ).charge.id,
+    );
+    const refund = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/payments/refund',
+      headers: { authorization: admin.basic },
+      payload: { charge_id: charges[0], amount: 1_000 },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await advanceDays(use(), 10);
+    await pay(app, admin.basic, 3_000);
+  });
+  afterAll(() => app.close());
+
+  it('passes on a healthy ledger', async () => {
+    expect((await payoutsOf(use(), account.id)).length).toBeGreaterThan(0);
+    const { code, lines, failed } = await run();
+    expect(failed).toEqual([]);
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toBe('The ledger is consistent.');
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(8);
+  });
+
+  it('names a ledger row changed behind the rollups', async () => {
+    const row = await use()
+      .db.selectFrom('balance_transactions')
+      .select(['id', 'payout_id'])
+      .where('charge_id', '=', charges[1]!)
+      .where('type', '=', 'charge')
+      .executeTakeFirstOrThrow();
+    await sql`update balance_transactions set amount = amount + 7, net = net + 7 where id = ${row.id}`.execute(
+      use().db,
+    );
+    const { code, lines, failed } = await run();
+    expect(code).toBe(1);
+    expect(failed).toContain('rollups_match_ledger');
+    // The row was swept, so the payout no longer equals its rows either.
+    expect(row.payout_id).not.toBeNull();
+    expect(failed).toContain('payout_equals_swept_rows');
+    expect(lines.some((l) => l.includes(row.payout_id!))).toBe(true);
+    await sql`update balance_transactions set amount = amount - 7, net = net - 7 where id = ${row.id}`.execute(
+      use().db,
+    );
+    expect((await run()).code).toBe(0);
+  });
+
+  it('names a payout that swept a row it did not pay, and a loan whose paid amount drifted', async () => {
+    const [payout] = await payoutsOf(use(), account.id);
+    const stray = await use()
+      .db.selectFrom('balance_transactions')
+      .select('id')
+      .where('payout_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    await sql`update balance_transactions set payout_id = ${payout!.id} where id = ${stray.id}`.execute(
+      use().db,
+    );
+    await sql`update loans set paid_amount = paid_amount + 1`.execute(use().db);
+    const { failed, lines } = await run();
+    expect(failed).toEqual(
+      expect.arrayContaining([
+        'payout_equals_swept_rows',
+        'loan_paid_matches_paydowns',
+        'balances_match_ledger',
+      ]),
+    );
+    expect(lines.some((l) => l.includes(payout!.id))).toBe(true);
+    await sql`update balance_transactions set payout_id = null where id = ${stray.id}`.execute(use().db);
+    await sql`update loans set paid_amount = paid_amount - 1`.execute(use().db);
+    expect((await run()).code).toBe(0);
+  });
+
+  it('names refunds and captures beyond what the charge allows', async () => {
+    const now = await clockNow(use().db);
+    const charge = await use()
+      .db.selectFrom('charges')
+      .selectAll()
+      .where('id', '=', charges[2]!)
+      .executeTakeFirstOrThrow();
+    await use()
+      .db.transaction()
+      .execute((trx) =>
+        postLedger(trx, [
+          {
+            id: 'txn_bad_refund',
+            account_id: account.id,
+            type: 'refund',
+            amount: -9_999,
+            fee: 0,
+            currency: 'usd',
+            customer_amount: -9_999,
+            customer_currency: 'usd',
+            charge_id: charge.id,
+            source_id: 're_bad',
+            available_on: now,
+            created_at: now,
+          },
+          {
+            id: 'txn_bad_capture',
+            account_id: account.id,
+            type: 'charge',
+            amount: 10,
+            fee: 0,
+            currency: 'usd',
+            customer_amount: charge.amount,
+            customer_currency: 'usd',
+            charge_id: charges[3]!,
+            source_id: charges[3]!,
+            available_on: now,
+            created_at: now,
+          },
+        ]),
+      );
+    const { failed, lines } = await run();
+    expect(failed).toEqual(['ledger_refunds_within_capture', 'captures_within_authorization']);
+    expect(lines.some((l) => l.includes(charge.id) && l.includes('ledger refunds'))).toBe(true);
+  });
+
+  it('cannot store a row whose net is not amount − fee (the database refuses it)', async () => {
+    await expect(
+      sql`update balance_transactions set net = net + 1 where id = 'txn_bad_refund'`.execute(use().db),
+    ).rejects.toThrow(/check/i);
+    const result = (await checkLedger(use().db)).find((r) => r.name === 'net_is_amount_minus_fee');
+    expect(result?.count).toBe(0);
+  });
+
+  it('refuses to sweep a row twice (applyEffects asserts the swept count)', async () => {
+    const swept = await use()
+      .db.selectFrom('balance_transactions')
+      .select(['id', 'payout_id'])
+      .where('payout_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const effects = emptyEffects();
+    effects.sweeps.push({ payout_id: swept.payout_id!, txn_ids: [swept.id] });
+    await expect(
+      use()
+        .db.transaction()
+        .execute((trx) => applyEffects(trx, effects)),
+    ).rejects.toThrow(/swept 0 of 1/);
+  });
+});
+
+describeEachDatabase('clock:advance', (use) => {
+  const run = async (flags: Record<string, string>) => {
+    const lines: string[] = [];
+    const code = await engineCommands['clock:advance']!.run({
+      database: use(),
+      flags,
+      out: (line) => lines.push(line),
+    });
+    return { code, lines };
+  };
+
+  it('advances without an account, and checks its flags', async () => {
+    const before = await clockNow(use().db);
+    const { code, lines } = await run({ hours: '5' });
+    expect(code).toBe(0);
+    expect(lines).toContain('No jobs were due.');
+    expect((await clockNow(use().db)).getTime() - before.getTime()).toBeGreaterThanOrEqual(5 * 3_600_000);
+    await expect(run({})).rejects.toThrow(/--days/);
+    await expect(run({ days: '-1' })).rejects.toThrow(/whole number/);
+    await expect(run({ days: '0' })).rejects.toThrow(/at least one hour/);
+  });
+
+  it('runs the jobs that fall due and says which', async () => {
+    await connectSandboxAccount(use());
+    const { code, lines } = await run({ days: '2' });
+    expect(code).toBe(0);
+    expect(lines).toContain('  payouts.schedule × 2');
+    expect(lines).toContain('  readers.fees × 2');
+  });
+
+  it('refuses on a live account', async () => {
+    await sql`update accounts set mode = 'live'`.execute(use().db);
+    const before = await clockNow(use().db);
+    await expect(run({ days: '1' })).rejects.toMatchObject({ code: 'clock_live_account' });
+    expect((await clockNow(use().db)).getTime() - before.getTime()).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { clockNow } from './clock.ts';
+import { ledgerBalances } from './ledger.ts';
+
+/** At most this many offending rows are named per check; the count says how many there are. */
+export const EXAMPLES_PER_CHECK = 20;
+
+export interface CheckResult {
+  name: string;
+  description: string;
+  /** One line per offending row (at most EXAMPLES_PER_CHECK). */
+  violations: string[];
+  /** How many rows offend in all (counted up to MAX_COUNTED). */
+  count: number;
+}
+
+type Row = Record<string, unknown>;
+
+interface Check {
+  name: string;
+  description: string;
+  run(db: Db): Promise<Row[]>;
+  describe(row: Row): string;
+}
+
+/** Refund rows take money back from a charge; failure rows give it back when a refund failed. */
+const REFUND_TYPES = sql`('refund', 'payment_refund')`;
+const REFUND_FAILURE_TYPES = sql`('refund_failure', 'payment_failure_refund')`;
+const CAPTURE_TYPES = sql`('charge', 'payment')`;
+
+/** Bounds the work on a badly broken ledger: past this many offending rows the count reads "at least". */
+export const MAX_COUNTED = 1000;
+
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return (await sql`select * from (${query}) offending limit ${MAX_COUNTED}`.execute(db)).rows as Row[];
+}
+
+/**
+ * The ledger invariants of DESIGN §5, each a SQL query answering the rows that break it. Amounts
+ * are summed in SQL (numeric, never rounded) and compared there.
+ */
+const CHECKS: Check[] = [
+  {
+    name: 'net_is_amount_minus_fee',
+    description: "every ledger row's net equals its amount minus its fee",
+    run: (db) =>
+      rows(
+        db,
+        sql`select id, amount, fee, net from balance_transactions where net <> amount - fee order by seq`,
+      ),
+    describe: (r) => `${r.id}: amount ${r.amount} − fee ${r.fee} ≠ net ${r.net}`,
+  },
+  {
+    name: 'charge_refunds_within_capture',
+    description: "a charge's refunded amount never exceeds its captured amount",
+    run: (db) =>
+      rows(
+        db,
+        sql`select id, amount_captured, amount_refunded from charges where amount_refunded > amount_captured order by id`,
+      ),
+    describe: (r) => `${r.id}: refunded ${r.amount_refunded} > captured ${r.amount_captured}`,
+  },
+  {
+    name: 'ledger_refunds_within_capture',
+    description:
+      "per charge, the ledger's refunds less failed refunds never exceed its captures (customer currency)",
+    run: (db) =>
+      rows(
+        db,
+        sql`select charge_id, captured::text, refunded::text from (
+              select charge_id,
+                sum(case when type in ${CAPTURE_TYPES} then coalesce(customer_amount, amount) else 0 end) as captured,
+                sum(case when type in ${REFUND_TYPES} then abs(coalesce(customer_amount, amount))
+                         when type in ${REFUND_FAILURE_TYPES} then -abs(coalesce(customer_amount, amount))
+                         else 0 end) as refunded
+              from balance_transactions
+              where charge_id is not null
+              group by charge_id
+            ) per_charge
+            where refunded > captured
+            order by charge_id`,
+      ),
+    describe: (r) => `${r.charge_id}: ledger refunds ${r.refunded} > ledger captures ${r.captured}`,
+  },
+  {
+    name: 'captures_within_authorization',
+    description:
+      'captures never exceed the authorization, on the charge and in the ledger (customer currency)',
+    run: (db) =>
+      rows(
+        db,
+        sql`select c.id, c.amount, c.amount_captured, coalesce(l.captured, 0)::text as ledger_captured
+            from charges c
+            left join (
+              select charge_id, sum(coalesce(customer_amount, amount)) as captured
+              from balance_transactions where type in ${CAPTURE_TYPES} and charge_id is not null group by charge_id
+            ) l on l.charge_id = c.id
+            where c.amount_captured > c.amount or coalesce(l.captured, 0) > c.amount
+            order by c.id`,
+      ),
+    describe: (r) =>
+      `${r.id}: authorized ${r.amount}, captured ${r.amount_captured} on the charge and ${r.ledger_captured} in the ledger`,
+  },
+  {
+    name: 'payout_equals_swept_rows',
+    description:
+      'every payout that did not fail equals the rows it swept (amount + fee = their net); a failed one sweeps none',
+    run: (db) =>
+      rows(
+        db,
+        sql`select p.id, p.status, p.amount, p.fee, coalesce(s.net, 0)::text as swept_net, coalesce(s.count, 0)::text as swept_count
+            from payouts p
+            left join (
+              select payout_id, sum(net) as net, count(*) as count
+              from balance_transactions where payout_id is not null group by payout_id
+            ) s on s.payout_id = p.id
+            where (p.status <> 'failed' and p.amount + p.fee <> coalesce(s.net, 0))
+               or (p.status = 'failed' and coalesce(s.count, 0) > 0)
+            order by p.created_at, p.id`,
+      ),
+    describe: (r) =>
+      r.status === 'failed'
+        ? `${r.id}: failed but still sweeps ${r.swept_count} rows`
+        : `${r.id}: amount ${r.amount} + fee ${r.fee} ≠ net ${r.swept_net} of its ${r.swept_count} swept rows`,
+  },
+  {
+    name: 'rollups_match_ledger',
+    description:
+      'the hourly rollups equal the sums of the ledger per account, hour, type, currency and customer currency',
+    run: (db) =>
+      rows(
+        db,
+        sql`with l as (
+              select account_id, date_trunc('hour', created_at, 'UTC') as hour, type, currency,
+                coalesce(customer_currency, currency) as customer_currency,
+                count(*) as count, sum(amount) as amount, sum(fee) as fee, sum(net) as net
+              from balance_transactions
+              group by 1, 2, 3, 4, 5
+            )
+            select account_id, hour, type, currency, customer_currency,
+              l.count::text as ledger_count, r.count::text as rollup_count,
+              l.amount::text as ledger_amount, r.amount::text as rollup_amount,
+              l.fee::text as ledger_fee, r.fee::text as rollup_fee,
+              l.net::text as ledger_net, r.net::text as rollup_net
+            from l full outer join ledger_rollups r using (account_id, hour, type, currency, customer_currency)
+            where l.count is distinct from r.count or l.amount is distinct from r.amount
+               or l.fee is distinct from r.fee or l.net is distinct from r.net
+            order by account_id, hour, type, currency, customer_currency`,
+      ),
+    describe: (r) =>
+      `${r.account_id} ${new Date(String(r.hour)).toISOString()} ${r.type} ${r.currency}/${r.customer_currency}: ` +
+      `ledger count ${r.ledger_count ?? 0} amount ${r.ledger_amount ?? 0} fee ${r.ledger_fee ?? 0} net ${r.ledger_net ?? 0}, ` +
+      `rollup count ${r.rollup_count ?? 0} amount ${r.rollup_amount ?? 0} fee ${r.rollup_fee ?? 0} net ${r.rollup_net ?? 0}`,
+  },
+  {
+    name: 'balances_match_ledger',
+    description:
+      'per account and currency, available + pending equal the net of the unswept rows, and that equals the rollups’ net less what payouts took',
+    run: async (db) => {
+      const now = await clockNow(db);
+      const sums = (
+        await sql<Row>`select a.id as account_id, c.currency,
+              coalesce((select sum(net) from balance_transactions b
+                        where b.account_id = a.id and b.currency = c.currency and b.payout_id is null), 0)::text as unswept,
+              (coalesce((select sum(net) from ledger_rollups r where r.account_id = a.id and r.currency = c.currency), 0)
+               - coalesce((select sum(amount + fee) from payouts p
+                           where p.account_id = a.id and p.currency = c.currency and p.status <> 'failed'), 0))::text as by_rollups
+            from accounts a
+            cross join lateral (
+              select distinct currency from ledger_rollups where account_id = a.id
+              union select distinct currency from payouts where account_id = a.id
+              union select distinct currency from balance_transactions where account_id = a.id and payout_id is null
+            ) c
+            order by a.id, c.currency`.execute(db)
+      ).rows;
+      const offending: Row[] = [];
+      const balancesByAccount = new Map<string, Map<string, number>>();
+      for (const row of sums) {
+        const accountId = String(row.account_id);
+        let balances = balancesByAccount.get(accountId);
+        if (!balances) {
+          balances = new Map(
+            (await ledgerBalances(db, accountId, now)).map((b) => [b.currency, b.available + b.pending]),
+          );
+          balancesByAccount.set(accountId, balances);
+        }
+        const derived = balances.get(String(row.currency)) ?? 0;
+        if (String(derived) !== row.unswept || row.unswept !== row.by_rollups)
+          offending.push({ ...row, derived });
+      }
+      return offending;
+    },
+    describe: (r) =>
+      `${r.account_id} ${r.currency}: available + pending ${r.derived}, unswept net ${r.unswept}, rollups less payouts ${r.by_rollups}`,
+  },
+  {
+    name: 'loan_paid_matches_paydowns',
+    description: "every loan's paid amount equals the sum of its repayments in the ledger",
+    run: (db) =>
+      rows(
+        db,
+        sql`select l.id, l.paid_amount, coalesce(p.paid, 0)::text as paydowns
+            from loans l
+            left join (
+              select loan_id, -sum(amount) as paid from balance_transactions
+              where type = 'financing_paydown' and loan_id is not null group by loan_id
+            ) p on p.loan_id = l.id
+            where l.paid_amount <> coalesce(p.paid, 0)
+            order by l.id`,
+      ),
+    describe: (r) => `${r.id}: paid_amount ${r.paid_amount} ≠ repayments ${r.paydowns}`,
+  },
+];
+
+/** Runs every check (`npm run cli -- ledger:check`); an empty `violations` list means it holds. */
+export async function checkLedger(db: Db): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of CHECKS) {
+    const offending = await check.run(db);
+    results.push({
+      name: check.name,
+      description: check.description,
+      count: offending.length,
+      violations: offending.slice(0, EXAMPLES_PER_CHECK).map(check.describe),
+    });
+  }
+  return results;
+}

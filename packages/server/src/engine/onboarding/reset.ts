@@ -1,0 +1,66 @@
+import type { Db } from '../../db/database.ts';
+import { findAccount } from '../accounts.ts';
+
+/**
+ * Every table holding rows of an account, in an order that deletes referencing rows first.
+ * reset.test.ts checks that each table with an account_id column is listed here.
+ */
+export const ACCOUNT_TABLES = [
+  'exports',
+  'files',
+  'fraud_outcomes',
+  'ledger_rollups',
+  'balance_transactions',
+  'refunds',
+  'disputes',
+  'charges',
+  'payment_intents',
+  'payouts',
+  'loans',
+  'card_readers',
+] as const;
+
+/** Whether the merchant may reset the account (spec 1 §2: the reset button's condition). */
+export function canResetAccount(account: {
+  details_submitted: boolean;
+  mode: string;
+  is_test_drive: boolean;
+}) {
+  return !account.details_submitted || (account.mode === 'test' && account.is_test_drive);
+}
+
+/**
+ * Deletes the store's account and everything made under it, in one database transaction, so
+ * the store is back at "connected, no account" (spec 1 §4). Orders stay: they are the store's.
+ * Answers false when there was no account.
+ */
+export async function resetAccount(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const account = await findAccount(trx);
+    if (!account) return false;
+    const id = account.id;
+    await trx
+      .deleteFrom('reader_fee_items')
+      .where('reader_id', 'in', trx.selectFrom('card_readers').select('id').where('account_id', '=', id))
+      .execute();
+    await trx
+      .deleteFrom('timeline_events')
+      .where(
+        'payment_intent_id',
+        'in',
+        trx.selectFrom('payment_intents').select('id').where('account_id', '=', id),
+      )
+      .execute();
+    for (const table of ACCOUNT_TABLES) {
+      await trx.deleteFrom(table).where('account_id', '=', id).execute();
+    }
+    // Daily jobs (payouts, availability) name the account in their payload.
+    await trx
+      .deleteFrom('jobs')
+      .where('status', '=', 'queued')
+      .where((eb) => eb(eb.ref('payload', '->>').key('account_id' as never), '=', id))
+      .execute();
+    await trx.deleteFrom('accounts').where('id', '=', id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,57 @@
+import { AppError } from '@paydesk/domain';
+import { paymentDetail } from '@paydesk/domain/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../ledger.ts';
+import { epochSeconds } from './read.ts';
+
+type FileDetails = z.infer<typeof paymentDetail.ZFileDetails>;
+type FileContent = z.infer<typeof paymentDetail.getFileContent.response>;
+
+export const fileNotFound = () =>
+  new AppError(paymentDetail.PAYMENT_DETAIL_ERROR_CODES.fileNotFound, 'The file could not be found.', 404);
+
+/**
+ * The store's files: those of its account, and files stored before it had one (account_id is
+ * null). Another account's file is answered as missing, never as forbidden, so ids do not leak.
+ */
+function fileQuery(db: Executor, accountId: string, id: string) {
+  return db
+    .selectFrom('files')
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('account_id', 'is', null)]));
+}
+
+/** `GET {base}/file/{id}/details`. */
+export async function readFileDetails(db: Executor, accountId: string, id: string): Promise<FileDetails> {
+  const row = await fileQuery(db, accountId, id)
+    .select(['id', 'filename', 'title', 'purpose', 'mime_type', 'size', 'created_at'])
+    .executeTakeFirst();
+  if (!row) throw fileNotFound();
+  return {
+    id: row.id,
+    filename: row.filename,
+    title: row.title,
+    purpose: row.purpose,
+    type: row.mime_type,
+    size: row.size,
+    created: epochSeconds(row.created_at),
+  };
+}
+
+/** `GET {base}/file/{id}/content`: the bytes as base64, to be downloaded under the file's name. */
+export async function readFileContent(db: Executor, accountId: string, id: string): Promise<FileContent> {
+  const row = await fileQuery(db, accountId, id)
+    .select(['id', 'filename', 'title', 'mime_type', 'size', 'content'])
+    .executeTakeFirst();
+  if (!row) throw fileNotFound();
+  // PostgreSQL's driver answers a Buffer, PGlite a Uint8Array.
+  const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content as Uint8Array);
+  return {
+    id: row.id,
+    filename: row.filename,
+    title: row.title,
+    type: row.mime_type,
+    size: row.size,
+    file_content: bytes.toString('base64'),
+  };
+}

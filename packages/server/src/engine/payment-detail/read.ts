@@ -1,0 +1,543 @@
+import { AppError, assert, CARD_FUNDING_VALUES, formatAddressHtml } from '@paydesk/domain';
+import { paymentDetail } from '@paydesk/domain/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type {
+  ChargesTable,
+  FraudOutcomesTable,
+  OrdersTable,
+  PaymentIntentsTable,
+  TimelineEventsTable,
+} from '../../db/schema.ts';
+import { orderAdminUrl } from '../disputes/service.ts';
+import type { Executor } from '../ledger.ts';
+
+type TCharge = z.infer<typeof paymentDetail.ZCharge>;
+type TChargeOrder = z.infer<typeof paymentDetail.ZChargeOrder>;
+type TPaymentIntent = z.infer<typeof paymentDetail.ZPaymentIntent>;
+type TTimelineEvent = z.infer<typeof paymentDetail.ZTimelineEvent>;
+type TPaymentMethodDetails = z.infer<typeof paymentDetail.ZPaymentMethodDetails>;
+type FraudMetaBoxType = (typeof paymentDetail.FRAUD_META_BOX_TYPES)[number];
+
+const CODES = paymentDetail.PAYMENT_DETAIL_ERROR_CODES;
+
+export const PAYMENT_DETAIL_ERRORS = {
+  chargeNotFound: () => new AppError(CODES.chargeNotFound, 'The charge could not be found.', 404),
+  orderNotFound: () => new AppError(CODES.orderNotFound, 'The order could not be found.', 404),
+  orderHasNoCharge: () => new AppError(CODES.chargeNotFound, 'The order has no payment.', 404),
+  intentNotFound: () => new AppError(CODES.intentNotFound, 'The payment intent could not be found.', 404),
+} as const;
+
+/**
+ * Runs a read in one read-only snapshot, so that a charge, its refunds and its ledger entries
+ * agree with each other even while a refund or a capture is being written.
+ */
+export function inSnapshot<T>(db: Db, read: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+}
+
+/** Instants in this area's answers are epoch seconds (the spec's timeline `datetime`). */
+export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+const CAPTURE_LEDGER_TYPES = new Set(['charge', 'payment']);
+
+// ---------------------------------------------------------------------------------------------
+// Payment-method details.
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+const integer = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null);
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | null =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+
+const BLOCK_SCHEMAS = new Map(
+  paymentDetail.ZPaymentMethodDetails.options.map((option) => {
+    const type = option.shape.type.value;
+    return [type, (option.shape as unknown as Record<string, z.ZodObject>)[type]!] as const;
+  }),
+);
+
+/**
+ * The stored `payment_method_details` with every field of its type's block (spec 2 §3), a value
+ * the processor did not report (a declined attempt) as null. Numbers stay numbers where the
+ * block says so; a value of the wrong kind is dropped to null rather than passed on.
+ */
+export function paymentMethodDetailsView(
+  stored: Record<string, unknown>,
+  fallbackType: string,
+): TPaymentMethodDetails {
+  const type = typeof stored.type === 'string' ? stored.type : fallbackType;
+  const schema = BLOCK_SCHEMAS.get(type as TPaymentMethodDetails['type']);
+  assert(schema, `payment_method_details of unknown type ${type}`);
+  const source = record(stored[type]);
+  const block: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = source[key];
+    switch (key) {
+      case 'exp_month':
+      case 'exp_year':
+        block[key] = integer(value);
+        break;
+      case 'funding':
+        block[key] = oneOf(CARD_FUNDING_VALUES, value);
+        break;
+      case 'platform':
+        block[key] = oneOf(['ios', 'android'], value);
+        break;
+      case 'payment_method_category':
+        block[key] = oneOf(paymentDetail.KLARNA_CATEGORIES, value);
+        break;
+      case 'checks': {
+        const checks = record(value);
+        block[key] = {
+          cvc_check: text(checks.cvc_check),
+          address_line1_check: text(checks.address_line1_check),
+          address_postal_code_check: text(checks.address_postal_code_check),
+        };
+        break;
+      }
+      default:
+        block[key] = text(value);
+    }
+  }
+  return { type, [type]: block } as TPaymentMethodDetails;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders and fraud outcomes.
+
+/** What the fraud rules did with an intent's payment, as the order's fraud meta box shows it. */
+export function fraudMetaBoxType(
+  outcome: Pick<Selectable<FraudOutcomesTable>, 'status' | 'manual_action'> | undefined,
+  intent: Pick<Selectable<PaymentIntentsTable>, 'status' | 'cancellation_reason'> | undefined,
+): FraudMetaBoxType {
+  if (!outcome) return 'allow';
+  if (outcome.status === 'block') return 'block';
+  if (outcome.manual_action === 'approved') return 'review_allowed';
+  if (outcome.manual_action === 'blocked') return 'review_blocked';
+  if (intent?.status === 'canceled' && intent.cancellation_reason === 'automatic') return 'review_expired';
+  return 'review';
+}
+
+function orderView(
+  order: Selectable<OrdersTable>,
+  outcome: Selectable<FraudOutcomesTable> | undefined,
+  intent: Selectable<PaymentIntentsTable> | undefined,
+): TChargeOrder {
+  const subscriptions = Array.isArray(order.subscriptions) ? order.subscriptions : [];
+  return {
+    id: order.id,
+    number: order.number,
+    url: orderAdminUrl(order.id),
+    subscriptions: subscriptions.map((s) => ({ number: String(s.number), url: String(s.url) })),
+    status: order.status,
+    fraud_meta_box_type: fraudMetaBoxType(outcome, intent),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges.
+
+interface ChargeRelations {
+  intent: Selectable<PaymentIntentsTable> | undefined;
+  order: Selectable<OrdersTable> | undefined;
+  fraudOutcome: Selectable<FraudOutcomesTable> | undefined;
+}
+
+async function loadIntentRelations(
+  db: Executor,
+  intentId: string,
+  orderId: number | null,
+): Promise<ChargeRelations> {
+  const intent = await db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', '=', intentId)
+    .executeTakeFirst();
+  const order =
+    orderId === null
+      ? undefined
+      : await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const fraudOutcome = await db
+    .selectFrom('fraud_outcomes')
+    .selectAll()
+    .where('payment_intent_id', '=', intentId)
+    .executeTakeFirst();
+  return { intent, order, fraudOutcome };
+}
+
+/** A charge with everything the detail page shows about it (spec 2 §3 "Charge"). */
+async function chargeView(
+  db: Executor,
+  row: Selectable<ChargesTable>,
+  relations?: ChargeRelations,
+): Promise<TCharge> {
+  // One query after another: the reads share one connection in their snapshot (inSnapshot).
+  const ledger = await db
+    .selectFrom('balance_transactions')
+    .select([
+      'id',
+      'type',
+      'amount',
+      'fee',
+      'net',
+      'currency',
+      'exchange_rate',
+      'source_id',
+      'payout_id',
+      'available_on',
+    ])
+    .where('charge_id', '=', row.id)
+    .orderBy('seq')
+    .execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('charge_id', '=', row.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const dispute = await db
+    .selectFrom('disputes')
+    .selectAll()
+    .where('charge_id', '=', row.id)
+    .executeTakeFirst();
+  const related = relations ?? (await loadIntentRelations(db, row.payment_intent_id, row.order_id));
+  const capture = ledger.find((entry) => CAPTURE_LEDGER_TYPES.has(entry.type) && entry.source_id === row.id);
+  const refundEntries = new Map(
+    ledger.filter((entry) => entry.type === 'refund').map((entry) => [entry.source_id, entry]),
+  );
+  const paydowns = ledger.filter((entry) => entry.type === 'financing_paydown');
+  const billing = record(row.billing_details);
+  const address = record(billing.address);
+  const postal = {
+    line1: text(address.line1),
+    line2: text(address.line2),
+    city: text(address.city),
+    state: text(address.state),
+    postal_code: text(address.postal_code),
+    country: text(address.country),
+  };
+  const outcome = record(row.outcome);
+  const feeRates = row.fee_rates === null ? null : paymentDetail.ZFeeRates.safeParse(row.fee_rates);
+  assert(feeRates === null || feeRates.success, `fee_rates of charge ${row.id} match the contract`);
+  const fee_rates = feeRates?.data ?? null;
+  return {
+    id: row.id,
+    payment_intent: row.payment_intent_id,
+    amount: row.amount,
+    amount_captured: row.amount_captured,
+    amount_refunded: row.amount_refunded,
+    currency: row.currency,
+    created: epochSeconds(row.created_at),
+    captured: row.captured,
+    refunded: row.refunded,
+    paid: row.paid,
+    status: row.status,
+    failure_code: row.failure_code,
+    failure_message: row.failure_message,
+    application_fee_amount: row.application_fee_amount,
+    fee_rates,
+    balance_transaction: capture
+      ? {
+          id: capture.id,
+          currency: capture.currency,
+          amount: capture.amount,
+          fee: capture.fee,
+          net: capture.net,
+          exchange_rate: capture.exchange_rate,
+          available_on: epochSeconds(capture.available_on),
+          deposit_id: capture.payout_id,
+        }
+      : null,
+    refunds: {
+      data: refunds.map((refund) => {
+        const entry = refundEntries.get(refund.id);
+        return {
+          id: refund.id,
+          amount: refund.amount,
+          currency: refund.currency,
+          status: refund.status,
+          reason: refund.reason,
+          failure_reason: refund.failure_reason,
+          created: epochSeconds(refund.created_at),
+          balance_transaction: entry
+            ? { id: entry.id, currency: entry.currency, amount: entry.amount }
+            : null,
+        };
+      }),
+    },
+    dispute: dispute
+      ? {
+          id: dispute.id,
+          amount: dispute.amount,
+          currency: dispute.currency,
+          status: dispute.status as (typeof paymentDetail.ZChargeDispute.shape.status.options)[number],
+          reason: dispute.reason,
+          created: epochSeconds(dispute.created_at),
+          evidence_details: {
+            due_by: epochSeconds(dispute.due_by),
+            has_evidence: dispute.has_evidence,
+            submission_count: dispute.submission_count,
+          },
+        }
+      : null,
+    order: related.order ? orderView(related.order, related.fraudOutcome, related.intent) : null,
+    billing_details: {
+      name: text(billing.name),
+      email: text(billing.email),
+      phone: text(billing.phone),
+      address: postal,
+      formatted_address: formatAddressHtml(postal),
+    },
+    payment_method: row.payment_method_id,
+    payment_method_details: paymentMethodDetailsView(row.payment_method_details, row.payment_method_type),
+    outcome:
+      typeof outcome.type === 'string'
+        ? {
+            type: outcome.type,
+            network_status: text(outcome.network_status),
+            reason: text(outcome.reason),
+            risk_level: text(outcome.risk_level) ?? 'normal',
+            risk_score: integer(outcome.risk_score),
+            seller_message: text(outcome.seller_message),
+          }
+        : null,
+    paydown:
+      paydowns.length > 0
+        ? { amount: paydowns.reduce((sum, entry) => sum + entry.amount, 0), currency: paydowns[0]!.currency }
+        : null,
+    channel: row.channel,
+    source_device: row.source_device,
+    reader_id: row.reader_id,
+    capture_before: row.authorization_expires_at ? epochSeconds(row.authorization_expires_at) : null,
+    has_failed_refund: refunds.some((refund) => refund.status === 'failed'),
+  };
+}
+
+/** `GET {base}/charges/{id}`. */
+export async function readCharge(db: Executor, accountId: string, id: string): Promise<TCharge> {
+  const row = await db
+    .selectFrom('charges')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw PAYMENT_DETAIL_ERRORS.chargeNotFound();
+  return chargeView(db, row);
+}
+
+/** `GET {base}/charges/order/{id}`: the order's latest charge. */
+export async function readChargeByOrder(db: Executor, accountId: string, orderId: number): Promise<TCharge> {
+  const order = await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw PAYMENT_DETAIL_ERRORS.orderNotFound();
+  const row = await db
+    .selectFrom('charges')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw PAYMENT_DETAIL_ERRORS.orderHasNoCharge();
+  return chargeView(db, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment intents.
+
+/** `GET {base}/payment_intents/{id}`. */
+export async function readPaymentIntent(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<TPaymentIntent> {
+  const intent = await db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!intent) throw PAYMENT_DETAIL_ERRORS.intentNotFound();
+  const order =
+    intent.order_id === null
+      ? undefined
+      : await db.selectFrom('orders').selectAll().where('id', '=', intent.order_id).executeTakeFirst();
+  const fraudOutcome = await db
+    .selectFrom('fraud_outcomes')
+    .selectAll()
+    .where('payment_intent_id', '=', intent.id)
+    .executeTakeFirst();
+  const chargeRow =
+    intent.latest_charge_id === null
+      ? undefined
+      : await db
+          .selectFrom('charges')
+          .selectAll()
+          .where('id', '=', intent.latest_charge_id)
+          .executeTakeFirst();
+  const relations = { intent, order, fraudOutcome };
+  return {
+    id: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    capture_method: intent.capture_method,
+    created: epochSeconds(intent.created_at),
+    canceled_at: intent.canceled_at ? epochSeconds(intent.canceled_at) : null,
+    cancellation_reason: intent.cancellation_reason,
+    payment_method_types: [intent.payment_method_type],
+    last_payment_error: intent.last_payment_error,
+    charge: chargeRow ? await chargeView(db, chargeRow, relations) : null,
+    order: order ? orderView(order, fraudOutcome, intent) : null,
+    fraud_outcome: fraudOutcome
+      ? {
+          status: fraudOutcome.status,
+          manual_action: fraudOutcome.manual_action,
+          ruleset_results: stringRecord(fraudOutcome.ruleset_results),
+          created: epochSeconds(fraudOutcome.created_at),
+        }
+      : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeline.
+
+function stringRecord(value: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The keys of an event's data copied as they are when present with the right kind of value. */
+const INTEGER_KEYS = ['amount', 'fee', 'amount_captured', 'amount_refunded', 'evidence_due_by'] as const;
+const STRING_KEYS = [
+  'currency',
+  'failure_reason',
+  'acquirer_reference_number',
+  'acquirer_reference_number_status',
+  'loan_id',
+  'transaction_id',
+  'refund_id',
+  'dispute_id',
+] as const;
+
+const isTimelineType = (type: string): type is TTimelineEvent['type'] =>
+  (paymentDetail.ZTimelineEvent.shape.type.options as readonly string[]).includes(type);
+
+/**
+ * One stored event as the contract gives it. `deposits` maps ledger entry ids to the payout that
+ * swept them; an event with a ledger entry gets `deposit` (null until a payout sweeps it).
+ */
+export function timelineEventView(
+  row: Pick<Selectable<TimelineEventsTable>, 'type' | 'datetime' | 'data'>,
+  deposits: ReadonlyMap<string, { id: string; arrival_date: number } | null>,
+): TTimelineEvent {
+  assert(isTimelineType(row.type), `timeline event of unknown type ${row.type}`);
+  const data = record(row.data);
+  const event: TTimelineEvent = { type: row.type, datetime: epochSeconds(row.datetime) };
+  const target = event as Record<string, unknown>;
+  for (const key of INTEGER_KEYS) if (Number.isSafeInteger(data[key])) target[key] = data[key];
+  for (const key of STRING_KEYS) if (typeof data[key] === 'string') target[key] = data[key];
+  if (typeof data.reason === 'string' || data.reason === null) event.reason = data.reason;
+  const feeRates = paymentDetail.ZFeeRates.safeParse(data.fee_rates);
+  if (feeRates.success) event.fee_rates = feeRates.data;
+  const details = paymentDetail.ZTimelineTransactionDetails.safeParse(data.transaction_details);
+  if (details.success) event.transaction_details = details.data;
+  const user = record(data.user);
+  if (Number.isSafeInteger(user.id) && typeof user.username === 'string')
+    event.user = { id: user.id as number, username: user.username };
+  if (data.ruleset_results !== undefined) event.ruleset_results = stringRecord(data.ruleset_results);
+  if (event.transaction_id !== undefined) event.deposit = deposits.get(event.transaction_id) ?? null;
+  return event;
+}
+
+/** The intent a timeline id names: a payment intent id, or a charge id resolved to its intent. */
+async function timelineIntentId(db: Executor, accountId: string, id: string): Promise<string> {
+  if (id.startsWith('pi_')) {
+    const intent = await db
+      .selectFrom('payment_intents')
+      .select('id')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!intent) throw PAYMENT_DETAIL_ERRORS.intentNotFound();
+    return intent.id;
+  }
+  const charge = await db
+    .selectFrom('charges')
+    .select('payment_intent_id')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!charge) throw PAYMENT_DETAIL_ERRORS.chargeNotFound();
+  return charge.payment_intent_id;
+}
+
+/** A payment has a handful of events; this bounds the answer should something loop. */
+export const MAX_TIMELINE_EVENTS = 1000;
+
+/** `GET {base}/timeline/{id}`: every event of the payment, newest first. */
+export async function readTimeline(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<{ data: TTimelineEvent[] }> {
+  const intentId = await timelineIntentId(db, accountId, id);
+  const rows = await db
+    .selectFrom('timeline_events')
+    .select(['type', 'datetime', 'data'])
+    .where('payment_intent_id', '=', intentId)
+    .orderBy('datetime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_TIMELINE_EVENTS)
+    .execute();
+  const data = rows.map((row) => record(row.data));
+  // The payment's ledger entries (bt_intent_idx) say which payout swept each event's money. A
+  // dispute's event does not name its entry (the disputed amount and fee taken from the
+  // balance), so that one is found by the dispute; an inquiry has none.
+  const deposits = new Map<string, { id: string; arrival_date: number } | null>();
+  const disputeEntries = new Map<string, string>();
+  if (rows.length > 0) {
+    const entries = await db
+      .selectFrom('balance_transactions as bt')
+      .leftJoin('payouts as p', 'p.id', 'bt.payout_id')
+      .select(['bt.id as transaction_id', 'bt.type', 'bt.dispute_id', 'p.id as payout_id', 'p.arrival_date'])
+      // The intent is the account's (timelineIntentId), so its entries are too; a condition on
+      // the account would only tempt the planner into reading the account's whole list index.
+      .where('bt.payment_intent_id', '=', intentId)
+      .execute();
+    for (const entry of entries) {
+      deposits.set(
+        entry.transaction_id,
+        entry.payout_id && entry.arrival_date
+          ? { id: entry.payout_id, arrival_date: epochSeconds(entry.arrival_date) }
+          : null,
+      );
+      if (entry.type === 'dispute' && entry.dispute_id)
+        disputeEntries.set(entry.dispute_id, entry.transaction_id);
+    }
+  }
+  return {
+    data: rows.map((row, i) => {
+      const own = data[i]!;
+      const disputeEntry =
+        row.type === 'dispute_needs_response' && typeof own.dispute_id === 'string'
+          ? disputeEntries.get(own.dispute_id)
+          : undefined;
+      return timelineEventView(
+        disputeEntry && own.transaction_id === undefined
+          ? { ...row, data: { ...own, transaction_id: disputeEntry } }
+          : row,
+        deposits,
+      );
+    }),
+  };
+}

@@ -1,0 +1,138 @@
+import { paymentDetail } from '@paydesk/domain/contracts';
+import { describe, expect, it } from 'vitest';
+import { fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './read.ts';
+
+describe('paymentMethodDetailsView', () => {
+  it('fills every field of the block, reporting what is missing as null', () => {
+    expect(paymentMethodDetailsView({ type: 'card', card: {} }, 'card')).toEqual({
+      type: 'card',
+      card: {
+        brand: null,
+        last4: null,
+        fingerprint: null,
+        exp_month: null,
+        exp_year: null,
+        funding: null,
+        network: null,
+        country: null,
+        checks: { cvc_check: null, address_line1_check: null, address_postal_code_check: null },
+      },
+    });
+  });
+
+  it('drops values of the wrong kind and fields the block does not have', () => {
+    const view = paymentMethodDetailsView(
+      {
+        type: 'card_present',
+        card_present: {
+          last4: '4242',
+          exp_month: '12',
+          funding: 'gold',
+          platform: 'windows',
+          reader_model: 'COTS_DEVICE',
+          checks: { cvc_check: 'pass' },
+          secret: 'x',
+        },
+      },
+      'card_present',
+    );
+    expect(view).toEqual({
+      type: 'card_present',
+      card_present: {
+        brand: null,
+        last4: '4242',
+        fingerprint: null,
+        exp_month: null,
+        exp_year: null,
+        funding: null,
+        network: null,
+        country: null,
+        reader_model: 'COTS_DEVICE',
+        platform: null,
+      },
+    });
+    expect(paymentDetail.ZPaymentMethodDetails.safeParse(view).success).toBe(true);
+  });
+
+  it('takes the type from the charge when the stored details lack it, and keeps empty blocks empty', () => {
+    expect(paymentMethodDetailsView({}, 'alipay')).toEqual({ type: 'alipay', alipay: {} });
+    expect(
+      paymentMethodDetailsView({ type: 'klarna', klarna: { payment_method_category: 'soon' } }, 'card'),
+    ).toEqual({
+      type: 'klarna',
+      klarna: { payment_method_category: null, preferred_locale: null },
+    });
+  });
+
+  it('refuses a type the contract does not know, as a broken invariant', () => {
+    expect(() => paymentMethodDetailsView({ type: 'cash' }, 'cash')).toThrow(/unknown type cash/);
+  });
+});
+
+describe('fraudMetaBoxType', () => {
+  const held = { status: 'review' as const, manual_action: null };
+  it('names what the rules and the merchant did', () => {
+    expect(fraudMetaBoxType(undefined, undefined)).toBe('allow');
+    expect(fraudMetaBoxType({ status: 'block', manual_action: null }, undefined)).toBe('block');
+    expect(fraudMetaBoxType(held, { status: 'requires_capture', cancellation_reason: null })).toBe('review');
+    expect(fraudMetaBoxType({ ...held, manual_action: 'approved' }, undefined)).toBe('review_allowed');
+    expect(fraudMetaBoxType({ ...held, manual_action: 'blocked' }, undefined)).toBe('review_blocked');
+    expect(fraudMetaBoxType(held, { status: 'canceled', cancellation_reason: 'automatic' })).toBe(
+      'review_expired',
+    );
+  });
+});
+
+describe('timelineEventView', () => {
+  const datetime = new Date('2026-01-02T03:04:05.678Z');
+  it('copies the fields of the contract and leaves malformed ones out', () => {
+    const event = timelineEventView(
+      {
+        type: 'captured',
+        datetime,
+        data: {
+          amount: 100,
+          fee: '3',
+          currency: 'usd',
+          fee_rates: { percentage: 'x' },
+          transaction_details: { customer_currency: 'usd' },
+          user: { id: 'a', username: 'x' },
+          ruleset_results: { a: 'review', b: 3 },
+          transaction_id: 'txn_1',
+          internal: true,
+        },
+      },
+      new Map([['txn_1', { id: 'po_1', arrival_date: 5 }]]),
+    );
+    expect(event).toEqual({
+      type: 'captured',
+      datetime: Date.UTC(2026, 0, 2, 3, 4, 5) / 1000,
+      amount: 100,
+      currency: 'usd',
+      ruleset_results: { a: 'review' },
+      transaction_id: 'txn_1',
+      deposit: { id: 'po_1', arrival_date: 5 },
+    });
+  });
+
+  it('gives an event with a ledger entry no payout yet as null, and one without none', () => {
+    expect(
+      timelineEventView({ type: 'captured', datetime, data: { transaction_id: 'txn_2' } }, new Map()).deposit,
+    ).toBeNull();
+    expect(timelineEventView({ type: 'authorized', datetime, data: {} }, new Map())).not.toHaveProperty(
+      'deposit',
+    );
+  });
+
+  it('keeps a null reason, which a refund without one has', () => {
+    expect(
+      timelineEventView({ type: 'partial_refund', datetime, data: { reason: null } }, new Map()).reason,
+    ).toBeNull();
+  });
+
+  it('refuses an event type the contract does not know', () => {
+    expect(() => timelineEventView({ type: 'teleported', datetime, data: {} }, new Map())).toThrow(
+      /unknown type/,
+    );
+  });
+});

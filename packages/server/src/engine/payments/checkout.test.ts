@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+
+describeEachDatabase('checkout API', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+  });
+  afterAll(() => app.close());
+
+  const count = async (table: 'payment_intents' | 'charges' | 'orders' | 'balance_transactions') =>
+    Number(
+      (
+        await use()
+          .db.selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses a payment before the store has an account, writing nothing', async () => {
+    const res = await checkout(app, admin.basic, cardCheckout());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('wcpay_account_not_found');
+    expect(await count('orders')).toBe(0);
+    await connectSandboxAccount(use());
+  });
+
+  it('charges 4242 and records it in the ledger with its fee', async () => {
+    const res = await checkout(app, admin.basic, cardCheckout('4242 4242 4242 4242', { amount: 10_000 }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'succeeded',
+      amount: 10_000,
+      currency: 'usd',
+      last_payment_error: null,
+      fraud_outcome: 'allow',
+    });
+    expect(body.id).toMatch(/^pi_/);
+    expect(body.charge.id).toMatch(/^ch_/);
+    const txn = await use()
+      .db.selectFrom('balance_transactions')
+      .selectAll()
+      .where('charge_id', '=', body.charge.id)
+      .executeTakeFirstOrThrow();
+    expect(txn).toMatchObject({ type: 'charge', amount: 10_000, fee: 320, net: 9680, currency: 'usd' });
+    const timeline = await use()
+      .db.selectFrom('timeline_events')
+      .select('type')
+      .where('payment_intent_id', '=', body.id)
+      .execute();
+    expect(timeline.map((e) => e.type)).toEqual(['captured']);
+  });
+
+  it.each([
+    ['4000000000000002', 'card_declined'],
+    ['4000000000009995', 'card_declined'],
+    ['4000000000000069', 'expired_card'],
+    ['4000000000000127', 'incorrect_cvc'],
+    ['4000000000000119', 'processing_error'],
+    ['4000002500003155', 'authentication_required'],
+    ['4242424242424241', 'incorrect_number'],
+  ])('declines %s with %s and writes no ledger row', async (number, code) => {
+    const before = await count('balance_transactions');
+    const res = await checkout(app, admin.basic, cardCheckout(number));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code } });
+    expect(await count('balance_transactions')).toBe(before);
+  });
+
+  it('authorizes with manual capture, then captures less than authorized', async () => {
+    const res = await checkout(
+      app,
+      admin.basic,
+      cardCheckout('4242424242424242', { capture_method: 'manual', amount: 5000 }),
+    );
+    const body = res.json();
+    expect(body.status).toBe('requires_capture');
+    const over = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: body.id, amount_to_capture: 6000 },
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ code: 'wcpay_capture_error' });
+    const small = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: body.id, amount_to_capture: 10 },
+    });
+    expect(small.json()).toMatchObject({
+      code: 'wcpay_capture_error',
+      data: { error_type: 'amount_too_small', minimum_amount: '0.50', currency: 'USD' },
+    });
+    const ok = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: body.id, amount_to_capture: 3000 },
+    });
+    expect(ok.json()).toEqual({ id: body.id, status: 'succeeded' });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: body.id },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('wcpay_payment_uncapturable');
+    const charge = await use()
+      .db.selectFrom('charges')
+      .selectAll()
+      .where('id', '=', body.charge.id)
+      .executeTakeFirstOrThrow();
+    expect(charge).toMatchObject({ amount: 5000, amount_captured: 3000, captured: true });
+  });
+
+  it('answers the spec codes for a missing order and a mismatched intent, and cancels', async () => {
+    const a = (
+      await checkout(app, admin.basic, cardCheckout('4242424242424242', { capture_method: 'manual' }))
+    ).json();
+    const b = (
+      await checkout(app, admin.basic, cardCheckout('4242424242424242', { capture_method: 'manual' }))
+    ).json();
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/payments/orders/999999/capture_authorization',
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: a.id },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('wcpay_missing_order');
+    const mismatch = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${b.order.id}/cancel_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: a.id },
+    });
+    expect(mismatch.json().code).toBe('wcpay_intent_order_mismatch');
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/payments/orders/${a.order.id}/cancel_authorization`,
+      headers: { authorization: admin.basic },
+      payload: { payment_intent_id: a.id },
+    });
+    expect(cancel.json()).toEqual({ id: a.id, status: 'canceled' });
+  });
+
+  it('refuses bad input with per-field reasons and writes nothing', async () => {
+    const before = await count('orders');
+    const res = await checkout(app, admin.basic, {
+      ...cardCheckout(),
+      amount: -5,
+      currency: 'dollars',
+    } as never);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().data.params).sort()).toEqual(['amount', 'currency']);
+    const ideal = await checkout(app, admin.basic, {
+      ...cardCheckout(),
+      payment_method_data: { type: 'ideal' },
+    });
+    expect(ideal.statusCode).toBe(400);
+    expect(ideal.json().data.params).toHaveProperty('currency');
+    expect(await count('orders')).toBe(before);
+  });
+
+  it('pays with local methods in their currencies', async () => {
+    for (const [type, currency] of [
+      ['ideal', 'eur'],
+      ['sepa_debit', 'eur'],
+      ['klarna', 'usd'],
+      ['au_becs_debit', 'aud'],
+    ] as const) {
+      const res = await checkout(app, admin.basic, {
+        ...cardCheckout(),
+        currency,
+        payment_method_data: { type },
+      });
+      expect(res.json()).toMatchObject({ status: 'succeeded' });
+      expect(res.json().charge.id).toMatch(/^py_/);
+      const charge = await use()
+        .db.selectFrom('charges')
+        .select(['payment_method_details', 'exchange_rate'])
+        .where('id', '=', res.json().charge.id)
+        .executeTakeFirstOrThrow();
+      expect(charge.payment_method_details).toHaveProperty('type', type);
+      expect(charge.payment_method_details).toHaveProperty(type);
+      expect(charge.exchange_rate === null).toBe(currency === 'usd');
+    }
+  });
+});

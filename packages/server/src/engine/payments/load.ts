@@ -1,0 +1,50 @@
+import { AppError } from '@paydesk/domain';
+import { sql } from 'kysely';
+import { requireAccount } from '../accounts.ts';
+import type { EngineContext, Trx } from './context.ts';
+import { chargeState, loanState, type PlanEnv } from './state.ts';
+
+/** The planners' environment, read inside the operation's transaction (the loan row locked). */
+export async function loadPlanEnv(trx: Trx, ctx: EngineContext): Promise<PlanEnv> {
+  const account = await requireAccount(trx);
+  const loan = await trx
+    .selectFrom('loans')
+    .selectAll()
+    .where('account_id', '=', account.id)
+    .where('fully_paid_at', 'is', null)
+    .where('paid_out_at', '<=', ctx.now)
+    .orderBy('paid_out_at')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  return { account, now: ctx.now, ids: ctx.ids, rates: ctx.rates, loan: loan ? loanState(loan) : null };
+}
+
+export async function lockCharge(trx: Trx, chargeId: string) {
+  const row = await trx
+    .selectFrom('charges')
+    .selectAll()
+    .where('id', '=', chargeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('wcpay_charge_not_found', 'The charge could not be found.', 404);
+  return chargeState(row);
+}
+
+/** The order of a checkout: the existing one with that number (locked), or a new id. */
+export async function orderFor(
+  trx: Trx,
+  number: string,
+): Promise<{ id: number; number: string; existing: boolean }> {
+  const existing = await trx
+    .selectFrom('orders')
+    .select(['id', 'number'])
+    .where('number', '=', number)
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing) return { ...existing, existing: true };
+  const row = await sql<{
+    id: string | number;
+  }>`select nextval(pg_get_serial_sequence('orders', 'id')) as id`.execute(trx);
+  return { id: Number(row.rows[0]!.id), number, existing: false };
+}

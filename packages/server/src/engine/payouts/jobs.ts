@@ -1,0 +1,35 @@
+import type { EngineContext } from '../payments/context.ts';
+import { enqueueNextDay, markPayoutInTransit, runScheduledPayouts, settlePayout } from './services.ts';
+
+async function accountExists(ctx: EngineContext, accountId: string): Promise<boolean> {
+  return (
+    (await ctx.db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+/**
+ * A daily job: queues tomorrow's run first, so a failing day (retried by the queue) never
+ * breaks the chain, then does today's work. An account that is gone ends its chain.
+ */
+export async function runDaily(
+  ctx: EngineContext,
+  kind: string,
+  payload: Record<string, unknown>,
+  work: (accountId: string) => Promise<unknown>,
+) {
+  const accountId = String(payload.account_id);
+  if (!(await accountExists(ctx, accountId))) return;
+  await enqueueNextDay(ctx.db, kind, accountId, ctx.now);
+  await work(accountId);
+}
+
+/** `payouts.schedule`: today's scheduled payouts (migration 0003 queues the first run per account). */
+export const runPayoutScheduleJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
+  runDaily(ctx, 'payouts.schedule', payload, (accountId) => runScheduledPayouts(ctx, accountId));
+
+export const runPayoutInTransitJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
+  markPayoutInTransit(ctx.db, String(payload.payout_id));
+
+export const runPayoutPaidJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
+  settlePayout(ctx.db, String(payload.payout_id));

@@ -1,0 +1,112 @@
+import { AppError } from '@paydesk/domain';
+import type { deposits } from '@paydesk/domain/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { PayoutsTable } from '../../db/schema.ts';
+import type { Account } from '../accounts.ts';
+import { type Executor, ledgerBalances } from '../ledger.ts';
+import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
+
+type PayoutView = z.infer<typeof deposits.ZPayout>;
+type Overview = z.infer<typeof deposits.ZDepositsOverview>;
+
+/** A payout as the spec's payout fields show it (spec 2 §3 "Payout"); dates are epoch milliseconds. */
+export function payoutView(row: Selectable<PayoutsTable>): PayoutView {
+  const bank = row.bank_account as { bank_name?: string; last4?: string; currency?: string };
+  const bank_account = {
+    bank_name: bank.bank_name ?? '',
+    last4: bank.last4 ?? '',
+    currency: bank.currency ?? row.currency,
+  };
+  return {
+    id: row.id,
+    date: row.arrival_date.getTime(),
+    created: row.created_at.getTime(),
+    type: row.type,
+    method: row.method,
+    amount: row.amount,
+    fee: row.fee,
+    fee_percentage: row.fee_percentage_bp / 100,
+    currency: row.currency,
+    status: row.status,
+    automatic: row.automatic,
+    bankAccount: `${bank_account.bank_name} •••• ${bank_account.last4} (${bank_account.currency.toUpperCase()})`,
+    bank_account,
+    bank_reference_key: row.bank_reference_key,
+    arrival_date: row.arrival_date.getTime(),
+    failure_code: row.failure_code,
+    failure_message: row.failure_message,
+  };
+}
+
+export const DEPOSIT_NOT_FOUND_MESSAGE = 'The deposit you are looking for cannot be found.';
+
+/** `GET {base}/deposits/:id`. */
+export async function readPayout(db: Executor, accountId: string, id: string): Promise<PayoutView> {
+  const row = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('wcpay_deposit_not_found', DEPOSIT_NOT_FOUND_MESSAGE, 404);
+  return payoutView(row);
+}
+
+/**
+ * `GET {base}/deposits/overview-all` (spec 2 §3 "Overview (balances)"): balances per currency
+ * from the ledger only, the last paid payout per currency, and the account's payout settings.
+ * The account's default currency is always listed, with zeros before its first payment.
+ */
+export async function depositsOverview(db: Executor, account: Account, now: Date): Promise<Overview> {
+  const [balances, lastPaid] = await Promise.all([
+    ledgerBalances(db, account.id, now),
+    db
+      .selectFrom('payouts')
+      .selectAll()
+      .distinctOn('currency')
+      .where('account_id', '=', account.id)
+      .where('status', '=', 'paid')
+      .orderBy('currency')
+      .orderBy('arrival_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  if (!balances.some((b) => b.currency === account.default_currency)) {
+    balances.push({ currency: account.default_currency, available: 0, pending: 0 });
+    balances.sort((a, b) => a.currency.localeCompare(b.currency));
+  }
+  const payable = (currency: string) => {
+    const bank = bankAccountFor(account, currency);
+    return (
+      account.payouts_enabled && !account.deposits_blocked && bank !== undefined && bank.status !== 'errored'
+    );
+  };
+  return {
+    deposit: { last_paid: lastPaid.map(payoutView) },
+    balance: {
+      pending: balances.map((b) => ({ amount: b.pending, currency: b.currency })),
+      available: balances.map((b) => ({ amount: b.available, currency: b.currency })),
+      instant: balances.map((b) => ({
+        ...quoteInstantPayout(payable(b.currency) ? b.available : 0, account.instant_payout_fee_bp),
+        currency: b.currency,
+      })),
+    },
+    account: {
+      default_currency: account.default_currency,
+      deposits_schedule: {
+        interval: account.deposit_schedule_interval,
+        delay_days: account.deposit_delay_days,
+        weekly_anchor: account.deposit_weekly_anchor,
+        monthly_anchor: account.deposit_monthly_anchor,
+      },
+      deposits_blocked: account.deposits_blocked,
+      deposits_enabled: account.payouts_enabled,
+      completed_waiting_period: account.deposit_completed_waiting_period,
+      default_external_accounts: account.external_accounts.map((bank) => ({
+        currency: bank.currency.toLowerCase(),
+        status: bank.status,
+      })),
+    },
+  };
+}

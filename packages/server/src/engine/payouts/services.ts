@@ -1,0 +1,180 @@
+import { AppError, assert } from '@paydesk/domain';
+import type { Db } from '../../db/database.ts';
+import type { ExternalAccount } from '../../db/schema.ts';
+import type { Account } from '../accounts.ts';
+import { DAY_MS } from '../clock.ts';
+import { applyEffects } from '../effects.ts';
+import { enqueueJob } from '../jobs.ts';
+import type { Executor } from '../ledger.ts';
+import type { EngineContext, Trx } from '../payments/context.ts';
+import {
+  FAILING_BANK_LAST4,
+  type PayoutPlan,
+  planInstantPayout,
+  planPayout,
+  type UnsweptRow,
+} from './plan-payout.ts';
+
+/** Locks the account row, so one account's payouts are planned one at a time. */
+export async function lockAccount(trx: Trx, accountId: string): Promise<Account> {
+  const account = await trx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!account)
+    throw new AppError(
+      'wcpay_account_not_found',
+      'The store is not connected to a payments account yet.',
+      409,
+    );
+  return account;
+}
+
+/** The available rows no payout has swept, locked until the payout that takes them commits. */
+export async function lockUnsweptAvailable(
+  trx: Trx,
+  accountId: string,
+  now: Date,
+  currency?: string,
+): Promise<UnsweptRow[]> {
+  let query = trx
+    .selectFrom('balance_transactions')
+    .select(['id', 'currency', 'net', 'available_on'])
+    .where('account_id', '=', accountId)
+    .where('payout_id', 'is', null)
+    .where('available_on', '<=', now);
+  if (currency) query = query.where('currency', '=', currency);
+  return query.orderBy('seq').forUpdate().execute();
+}
+
+/** The UTC midnight after `now`. */
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+}
+
+/** Queues a daily job for the next UTC day; the key names the account and the day, so it is queued once. */
+export async function enqueueNextDay(
+  db: Executor,
+  kind: string,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  const runAt = nextUtcMidnight(now);
+  await enqueueJob(db, {
+    kind,
+    payload: { account_id: accountId },
+    run_at: runAt,
+    unique_key: `${kind}:${accountId}:${runAt.toISOString().slice(0, 10)}`,
+  });
+}
+
+/** Makes today's scheduled payouts of an account (the `payouts.schedule` job). */
+export async function runScheduledPayouts(ctx: EngineContext, accountId: string): Promise<PayoutPlan> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await lockAccount(trx, accountId);
+    const rows = await lockUnsweptAvailable(trx, account.id, ctx.now);
+    const plan = planPayout(rows, account, ctx.now, ctx.ids);
+    await applyEffects(trx, plan.effects);
+    return plan;
+  });
+}
+
+export interface InstantPayoutResult {
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'in_transit';
+  fee: number;
+  fee_percentage: number;
+}
+
+/** `POST {base}/deposits` with type instant: pays the available balance of a currency now. */
+export async function createInstantPayout(
+  ctx: EngineContext,
+  accountId: string,
+  currency: string,
+): Promise<InstantPayoutResult> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await lockAccount(trx, accountId);
+    const rows = await lockUnsweptAvailable(trx, account.id, ctx.now, currency);
+    const { effects, payout_id, quote } = planInstantPayout(rows, account, currency, ctx.now, ctx.ids);
+    await applyEffects(trx, effects);
+    return {
+      id: payout_id,
+      amount: quote.net,
+      currency,
+      status: 'in_transit',
+      fee: quote.fee,
+      fee_percentage: quote.fee_percentage,
+    };
+  });
+}
+
+/** The `payout.in_transit` job: the bank has the payout. */
+export async function markPayoutInTransit(db: Db, payoutId: string): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({ status: 'in_transit' })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** What a failed payout says, as the sandbox bank reports a closed account. */
+export const ACCOUNT_CLOSED_MESSAGE = 'The bank account has been closed.';
+
+/**
+ * The `payout.paid` job, at the arrival date: the payout is paid, unless it goes to the sandbox's
+ * failing bank account. Then it fails, its rows return to the balance (no payout swept them any
+ * more), and the bank account is marked errored, which pauses payouts until it is updated.
+ */
+export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | 'failed' | 'unchanged'> {
+  return db.transaction().execute(async (trx) => {
+    const payout = await trx
+      .selectFrom('payouts')
+      .selectAll()
+      .where('id', '=', payoutId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payout || (payout.status !== 'pending' && payout.status !== 'in_transit')) return 'unchanged';
+    const bank = payout.bank_account as Partial<ExternalAccount>;
+    if (bank.last4 !== FAILING_BANK_LAST4) {
+      await trx.updateTable('payouts').set({ status: 'paid' }).where('id', '=', payoutId).execute();
+      return 'paid';
+    }
+    const account = await lockAccount(trx, payout.account_id);
+    const swept = await trx
+      .selectFrom('balance_transactions')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<string>('net'), eb.lit(0)).as('net'),
+      ])
+      .where('payout_id', '=', payoutId)
+      .executeTakeFirstOrThrow();
+    assert(Number(swept.net) === payout.amount + payout.fee, `payout ${payoutId} equals the rows it swept`);
+    const released = await trx
+      .updateTable('balance_transactions')
+      .set({ payout_id: null })
+      .where('payout_id', '=', payoutId)
+      .executeTakeFirst();
+    assert(released.numUpdatedRows === BigInt(swept.count), `payout ${payoutId} released every row it swept`);
+    await trx
+      .updateTable('payouts')
+      .set({ status: 'failed', failure_code: 'account_closed', failure_message: ACCOUNT_CLOSED_MESSAGE })
+      .where('id', '=', payoutId)
+      .execute();
+    const banks = account.external_accounts.map((b) =>
+      b.last4 === bank.last4 && b.currency.toLowerCase() === payout.currency
+        ? { ...b, status: 'errored' as const }
+        : b,
+    );
+    await trx
+      .updateTable('accounts')
+      .set({ external_accounts: JSON.stringify(banks), updated_at: new Date() })
+      .where('id', '=', account.id)
+      .execute();
+    return 'failed';
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { advanceClockRunningJobs } from '../../cli/engine-commands.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { cardCheckout, checkout } from '../../testing/engine.ts';
+import { DAY_MS } from '../clock.ts';
+import { checkLedger } from '../ledger-check.ts';
+
+/** Test helpers of the payouts, loans and readers suites. */
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+export async function pay(
+  app: FastifyInstance,
+  auth: string,
+  amount = 2500,
+  overrides: Parameters<typeof cardCheckout>[1] = {},
+) {
+  const res = await checkout(app, auth, cardCheckout('4242424242424242', { amount, ...overrides }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: string; charge: { id: string } };
+}
+
+export const advanceDays = (database: DatabaseHandle, days: number) =>
+  advanceClockRunningJobs(database.db, Math.round(days * DAY_MS));
+export const advanceMs = (database: DatabaseHandle, ms: number) => advanceClockRunningJobs(database.db, ms);
+
+export async function expectLedgerConsistent(database: DatabaseHandle): Promise<void> {
+  const failed = (await checkLedger(database.db)).filter((r) => r.count > 0);
+  expect(failed.map((r) => `${r.name}: ${r.violations.join('; ')}`)).toEqual([]);
+}
+
+export async function payoutsOf(database: DatabaseHandle, accountId: string) {
+  return database.db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function netOfCharges(database: DatabaseHandle, chargeIds: string[]): Promise<number> {
+  const rows = await database.db
+    .selectFrom('balance_transactions')
+    .select('net')
+    .where('charge_id', 'in', chargeIds)
+    .execute();
+  return rows.reduce((sum, row) => sum + row.net, 0);
+}
+
+export async function setAccount(database: DatabaseHandle, accountId: string, set: Record<string, unknown>) {
+  await database.db.updateTable('accounts').set(set).where('id', '=', accountId).execute();
+}

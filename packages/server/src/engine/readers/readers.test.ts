@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { engineCommands } from '../../cli/engine-commands.ts';
+import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+import { connectSandboxAccount } from '../../testing/engine.ts';
+import type { Account } from '../accounts.ts';
+import { advanceDays, expectLedgerConsistent, pay, setAccount } from '../payouts/testing.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+
+describeEachDatabase('card readers and their fees', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let account: Account;
+  const readers: string[] = [];
+  const get = (path: string) =>
+    app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: admin.basic } });
+  const fees = () =>
+    use()
+      .db.selectFrom('balance_transactions')
+      .selectAll()
+      .where('type', '=', 'card_reader_fee')
+      .orderBy('seq')
+      .execute();
+  const inPerson = (readerId: string) =>
+    pay(app, admin.basic, 1500, { payment_method_data: { type: 'card_present', reader_id: readerId } });
+
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    account = await connectSandboxAccount(use());
+    await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
+  });
+  afterAll(() => app.close());
+
+  it('registers readers from the CLI and lists them', async () => {
+    const lines: string[] = [];
+    const run = (flags: Record<string, string>) =>
+      engineCommands['reader:create']!.run({ database: use(), flags, out: (l) => lines.push(l) });
+    expect(await run({ label: 'Front desk' })).toBe(0);
+    expect(await run({ label: 'Market stall', 'device-type': 'stripe_m2' })).toBe(0);
+    await expect(run({ label: 'Toaster', 'device-type': 'toaster' })).rejects.toMatchObject({
+      code: 'rest_invalid_param',
+    });
+    for (const line of lines) readers.push(/reader (tmr_\w+)/.exec(line)![1]!);
+    const res = await get('/readers?limit=10');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { id: readers[1], device_type: 'stripe_m2', is_active: true, label: 'Market stall' },
+      { id: readers[0], device_type: 'bbpos_wisepos_e', is_active: true, label: 'Front desk' },
+    ]);
+    expect((await get('/readers?limit=1')).json().data).toHaveLength(1);
+    expect((await get('/readers?limit=0')).statusCode).toBe(400);
+  });
+
+  it('bills the in-person charges of each reader once a day', async () => {
+    await inPerson(readers[0]!);
+    await inPerson(readers[0]!);
+    await inPerson(readers[1]!);
+    await pay(app, admin.basic, 1500); // online: no reader fee
+    await advanceDays(use(), 1);
+    const [fee] = await fees();
+    expect(fee).toMatchObject({ amount: -30, fee: 0, net: -30, currency: 'usd' });
+    expect(fee!.charge_id).toMatch(/^ch_/);
+    const items = await use().db.selectFrom('reader_fee_items').selectAll().execute();
+    expect(items).toHaveLength(2);
+    expect(items).toContainEqual({
+      balance_transaction_id: fee!.id,
+      reader_id: readers[0],
+      status: 'active',
+      count: 2,
+      fee: 20,
+      currency: 'usd',
+    });
+    expect(items).toContainEqual({
+      balance_transaction_id: fee!.id,
+      reader_id: readers[1],
+      status: 'active',
+      count: 1,
+      fee: 10,
+      currency: 'usd',
+    });
+
+    // Nothing new: nothing billed the next day; a new charge is billed once.
+    await advanceDays(use(), 1);
+    expect(await fees()).toHaveLength(1);
+    await inPerson(readers[1]!);
+    await advanceDays(use(), 2);
+    const all = await fees();
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({ amount: -10, net: -10 });
+    await expectLedgerConsistent(use());
+  });
+
+  it('answers what a fee charged for, by transaction id or charge id', async () => {
+    const [fee] = await fees();
+    for (const id of [fee!.id, fee!.charge_id!]) {
+      const res = await get(`/readers/charges/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toHaveLength(2);
+      expect(res.json().data).toContainEqual({
+        reader_id: readers[0],
+        status: 'active',
+        count: 2,
+        fee: { amount: 20, currency: 'usd' },
+      });
+    }
+    const missing = await get('/readers/charges/txn_missing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      code: 'wcpay_readers_not_found',
+      message: 'Readers details not loaded',
+    });
+  });
+});

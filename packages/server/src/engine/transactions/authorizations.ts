@@ -1,0 +1,145 @@
+import { AppError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
+import { transactions } from '@paydesk/domain/contracts';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { orderAdminUrl } from '../disputes/service.ts';
+import type { Executor } from '../ledger.ts';
+
+type View = transactions.TAuthorization;
+type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
+
+/**
+ * Uncaptured authorizations (spec 2 §4 "Authorization"): authorized charges not captured yet
+ * whose authorization still stands (a void or an expiry clears `authorization_expires_at`).
+ * `charges_uncaptured_idx` holds exactly the succeeded, uncaptured charges, oldest first.
+ */
+function uncapturedQuery(db: Executor, accountId: string): SelectQueryBuilder<Database, 'charges', object> {
+  return db
+    .selectFrom('charges')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'succeeded')
+    .where('captured', '=', false)
+    .where('authorization_expires_at', 'is not', null);
+}
+
+/** The order of a sort key, then creation and id the same way so that paging is stable. */
+function sortExpressions(sort: ListQuery['sort'], table: string): RawBuilder<unknown>[] {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const first = {
+    created: column('created_at'),
+    amount: column('amount'),
+    customer_name: sql`${column('billing_details')} ->> 'name'`,
+    risk_level: column('risk_level'),
+  }[sort];
+  return sort === 'created' ? [first, column('id')] : [first, column('created_at'), column('id')];
+}
+
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+const VIEW_COLUMNS = [
+  'c.id',
+  'c.payment_intent_id',
+  'c.order_id',
+  'c.created_at',
+  'c.amount',
+  'c.currency',
+  'c.risk_level',
+  'c.captured',
+  'o.number as order_number',
+  sql<string | null>`c.billing_details ->> 'name'`.as('customer_name'),
+  sql<string | null>`c.billing_details ->> 'email'`.as('customer_email'),
+  sql<string | null>`c.billing_details -> 'address' ->> 'country'`.as('customer_country'),
+] as const;
+
+function selectViews(db: Executor) {
+  return db.selectFrom('charges as c').leftJoin('orders as o', 'o.id', 'c.order_id').select(VIEW_COLUMNS);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+function toView(row: ViewRow): View {
+  const created = epochSeconds(row.created_at);
+  const orderId = row.order_id === null ? null : Number(row.order_id);
+  return {
+    payment_intent_id: row.payment_intent_id,
+    charge_id: row.id,
+    order_id: orderId,
+    order:
+      orderId !== null && row.order_number !== null
+        ? { number: row.order_number, url: orderAdminUrl(orderId) }
+        : null,
+    created,
+    capture_by: created + CAPTURE_WINDOW_SECONDS,
+    amount: row.amount,
+    currency: row.currency,
+    risk_level: row.risk_level,
+    customer_name: row.customer_name,
+    customer_email: row.customer_email,
+    customer_country: row.customer_country,
+    is_captured: row.captured,
+  };
+}
+
+/** `GET {base}/authorizations`: one page, oldest first (the first to lapse) unless sorted otherwise. */
+export async function listAuthorizations(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
+  const direction = query.direction ?? 'asc';
+  let keys = uncapturedQuery(db, accountId).select('id');
+  for (const expression of sortExpressions(query.sort, 'charges')) keys = keys.orderBy(expression, direction);
+  let rows = selectViews(db).where(
+    'c.id',
+    'in',
+    keys.limit(query.pagesize).offset((query.page - 1) * query.pagesize),
+  );
+  for (const expression of sortExpressions(query.sort, 'c')) rows = rows.orderBy(expression, direction);
+  return (await rows.execute()).map(toView);
+}
+
+/** `GET {base}/authorizations/summary` (spec 2 §3): count, and totals per currency. */
+export async function authorizationsSummary(
+  db: Executor,
+  account: { id: string; default_currency: string },
+): Promise<transactions.TAuthorizationsSummary> {
+  const rows = await uncapturedQuery(db, account.id)
+    .select(['currency', sql<string>`count(*)::text`.as('count'), sql<string>`sum(amount)::text`.as('total')])
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  const totals = rows.map((row) => ({
+    currency: row.currency,
+    count: Number(row.count),
+    total: Number(row.total),
+  }));
+  const currency =
+    totals.length === 1 ? (totals[0]?.currency ?? account.default_currency) : account.default_currency;
+  return {
+    count: totals.reduce((sum, row) => sum + row.count, 0),
+    total: totals.find((row) => row.currency === currency)?.total ?? 0,
+    currency,
+    all_currencies: totals.map((row) => row.currency),
+    totals,
+  };
+}
+
+export const AUTHORIZATION_MISSING_MESSAGE = 'The payment has no authorization.';
+
+/**
+ * `GET {base}/authorizations/{payment_intent_id}` (spec 2 §4): the authorization of a payment
+ * intent that was authorized to be captured later, captured or not. Any other intent, or none,
+ * answers 404 `authorization_missing`, which the page treats as "nothing to show".
+ */
+export async function readAuthorization(
+  db: Executor,
+  accountId: string,
+  paymentIntentId: string,
+): Promise<View> {
+  const row = await selectViews(db)
+    .innerJoin('payment_intents as pi', 'pi.latest_charge_id', 'c.id')
+    .where('pi.id', '=', paymentIntentId)
+    .where('pi.account_id', '=', accountId)
+    .where('pi.capture_method', '=', 'manual')
+    .where('c.status', '=', 'succeeded')
+    .executeTakeFirst();
+  if (!row) throw new AppError(transactions.AUTHORIZATION_MISSING, AUTHORIZATION_MISSING_MESSAGE, 404);
+  return toView(row);
+}

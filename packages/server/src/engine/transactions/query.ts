@@ -1,0 +1,282 @@
+import type { transactions } from '@paydesk/domain/contracts';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../ledger.ts';
+
+/**
+ * The transactions list's filters as SQL (spec 2 §7 "Transactions"). The list, its summary and
+ * the CSV export all start from `transactionsQuery`, so the three always agree on which rows a
+ * set of filters means.
+ *
+ * Rows come from the ledger (`balance_transactions`), which carries copies of the attributes
+ * the filters and the list need, so a page reads one table through one index; the indexes of
+ * migrations 0002 and 0004 match the default sort and the selective filters.
+ */
+
+type TTransactionFilters = transactions.TTransactionFilters;
+type FilterInstant = transactions.FilterInstant;
+type TransactionSort = transactions.TransactionSort;
+type Bt = SelectQueryBuilder<Database, 'balance_transactions', object>;
+type BtExpression = ExpressionBuilder<Database, 'balance_transactions'>;
+
+/**
+ * The `balance_transactions` columns a list page or a CSV row needs; `seq` breaks ties in the
+ * sort. Select these (not `*`) so rows stay narrow.
+ */
+export const TRANSACTION_LIST_COLUMNS = [
+  'id',
+  'seq',
+  'type',
+  'amount',
+  'fee',
+  'net',
+  'currency',
+  'customer_amount',
+  'customer_currency',
+  'charge_id',
+  'payment_intent_id',
+  'order_id',
+  'loan_id',
+  'payout_id',
+  'available_on',
+  'created_at',
+  'customer_name',
+  'customer_email',
+  'customer_country',
+  'risk_level',
+  'channel',
+  'source',
+  'source_device',
+] as const satisfies readonly (keyof Database['balance_transactions'])[];
+
+export type TransactionListRow = Pick<
+  Selectable<Database['balance_transactions']>,
+  (typeof TRANSACTION_LIST_COLUMNS)[number]
+>;
+
+const SECOND_MS = 1000;
+const DAY_MS = 86_400_000;
+
+/** Start of the UTC day an instant falls in. */
+function dayStart(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+/**
+ * The first instant after a filter value: the next day for a day, the next second for a time
+ * written to the second (spec 2 §5 sends the end of a day as 23:59:59), else the next millisecond.
+ */
+function endExclusive(value: FilterInstant): Date {
+  if (value.dayOnly) return new Date(dayStart(value.at).getTime() + DAY_MS);
+  const step = value.at.getTime() % SECOND_MS === 0 ? SECOND_MS : 1;
+  return new Date(value.at.getTime() + step);
+}
+
+/** One date rule as a half-open range `[from, to)` of `created_at`; either end may be open. */
+export interface DateRange {
+  from?: Date;
+  to?: Date;
+}
+
+/** The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). */
+export function dateRanges(filters: TTransactionFilters): DateRange[] {
+  const ranges: DateRange[] = [];
+  if (filters.date_before) ranges.push({ to: filters.date_before.at });
+  if (filters.date_after) ranges.push({ from: endExclusive(filters.date_after) });
+  if (filters.date_between) {
+    const [first, second] = [...filters.date_between].sort((a, b) => a.at.getTime() - b.at.getTime());
+    if (first && second) ranges.push({ from: first.at, to: endExclusive(second) });
+  }
+  return ranges;
+}
+
+function rangeCondition(eb: BtExpression, range: DateRange): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (range.from) parts.push(eb('created_at', '>=', range.from));
+  if (range.to) parts.push(eb('created_at', '<', range.to));
+  return eb.and(parts);
+}
+
+const isNot =
+  (eb: BtExpression, column: 'type' | 'channel' | 'source_device' | 'customer_country' | 'source') =>
+  (value: unknown) =>
+    sql<SqlBool>`${eb.ref(column)} is distinct from ${value}`;
+
+/** The customer's currency; a row without one (a fee, a loan) is in the store currency. */
+export const customerCurrencySql = sql<string>`coalesce(customer_currency, currency)`;
+
+/**
+ * The advanced rules (spec 2 §5): date, type, device, channel, country, risk, customer
+ * currency and source, each is or is not. `match` combines them.
+ */
+function advancedConditions(eb: BtExpression, filters: TTransactionFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = dateRanges(filters).map((range) => rangeCondition(eb, range));
+  if (filters.type_is) conditions.push(eb('type', '=', filters.type_is));
+  if (filters.type_is_not) conditions.push(isNot(eb, 'type')(filters.type_is_not));
+  if (filters.source_device_is) conditions.push(eb('source_device', '=', filters.source_device_is));
+  if (filters.source_device_is_not) conditions.push(isNot(eb, 'source_device')(filters.source_device_is_not));
+  if (filters.channel_is) conditions.push(eb('channel', '=', filters.channel_is));
+  if (filters.channel_is_not) conditions.push(isNot(eb, 'channel')(filters.channel_is_not));
+  if (filters.customer_country_is) conditions.push(eb('customer_country', '=', filters.customer_country_is));
+  if (filters.customer_country_is_not)
+    conditions.push(isNot(eb, 'customer_country')(filters.customer_country_is_not));
+  if (filters.risk_level_is !== undefined) conditions.push(eb('risk_level', '=', filters.risk_level_is));
+  if (filters.risk_level_is_not !== undefined)
+    conditions.push(sql<SqlBool>`risk_level is distinct from ${filters.risk_level_is_not}`);
+  if (filters.customer_currency_is)
+    conditions.push(sql<SqlBool>`${customerCurrencySql} = ${filters.customer_currency_is}`);
+  if (filters.customer_currency_is_not)
+    conditions.push(sql<SqlBool>`${customerCurrencySql} <> ${filters.customer_currency_is_not}`);
+  if (filters.source_is) conditions.push(eb('source', '=', filters.source_is));
+  if (filters.source_is_not) conditions.push(isNot(eb, 'source')(filters.source_is_not));
+  return conditions;
+}
+
+/** Escapes LIKE's wildcards so a term matches as written. */
+export function likePrefix(term: string): string {
+  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Lower-cased names and e-mails in byte order: the expressions migration 0004 indexes. */
+export const nameKeySql = sql<string>`(lower(customer_name) collate "C")`;
+export const emailKeySql = sql<string>`(lower(customer_email) collate "C")`;
+
+const ORDER_NUMBER = /^(?:order\s*)?#?\s*(\d{1,18})$/i;
+const NAME_AND_EMAIL = /^(.+?)\s*\(([^()\s]+@[^()\s]+)\)$/;
+const LEDGER_ID = /^(txn|ch|py|pi)_\w+$/;
+
+/** What one search term asks for. Exported for the fraud-outcomes search, which reads it alike. */
+export type SearchTerm =
+  | { kind: 'order'; number: string; text: string }
+  | { kind: 'name_email'; name: string; email: string }
+  | { kind: 'id'; prefix: 'txn' | 'ch' | 'py' | 'pi'; id: string }
+  | { kind: 'text'; text: string };
+
+export function parseSearchTerm(term: string): SearchTerm {
+  const trimmed = term.trim();
+  const order = ORDER_NUMBER.exec(trimmed);
+  if (order?.[1]) return { kind: 'order', number: order[1], text: trimmed };
+  const pair = NAME_AND_EMAIL.exec(trimmed);
+  if (pair?.[1] && pair[2]) return { kind: 'name_email', name: pair[1], email: pair[2] };
+  const id = LEDGER_ID.exec(trimmed);
+  if (id?.[1]) return { kind: 'id', prefix: id[1] as 'txn' | 'ch' | 'py' | 'pi', id: trimmed };
+  return { kind: 'text', text: trimmed };
+}
+
+/**
+ * One search term as a condition: an order number finds its order's rows (and names starting
+ * with those digits); "name (email)" finds that customer; an id finds its rows; other text finds
+ * names or e-mails starting with it, ignoring case.
+ */
+function searchCondition(eb: BtExpression, term: SearchTerm): Expression<SqlBool> {
+  const textMatch = (text: string) =>
+    eb.or([
+      sql<SqlBool>`${nameKeySql} like ${likePrefix(text)}`,
+      sql<SqlBool>`${emailKeySql} like ${likePrefix(text)}`,
+    ]);
+  switch (term.kind) {
+    case 'order':
+      return eb.or([
+        sql<SqlBool>`order_id in (select id from orders where number = ${term.number})`,
+        textMatch(term.text),
+      ]);
+    case 'name_email':
+      return eb.and([
+        sql<SqlBool>`${nameKeySql} = ${term.name.toLowerCase()}`,
+        sql<SqlBool>`${emailKeySql} = ${term.email.toLowerCase()}`,
+      ]);
+    case 'id':
+      if (term.prefix === 'txn') return eb('id', '=', term.id);
+      if (term.prefix === 'pi') return eb('payment_intent_id', '=', term.id);
+      return eb('charge_id', '=', term.id);
+    case 'text':
+      return textMatch(term.text);
+  }
+}
+
+/**
+ * The ledger rows of one account that the filters select, as a query without columns, order or
+ * paging. Add what the caller needs:
+ *
+ * ```ts
+ * transactionsQuery(db, account.id, filters)
+ *   .select(TRANSACTION_LIST_COLUMNS)
+ *   .$call((q) => orderTransactions(q, 'date', 'desc'))
+ *   .limit(25)
+ * ```
+ *
+ * The advanced rules combine by `filters.match`; the link filters (`type_is_in`,
+ * `store_currency_is`, `loan_id_is`, `deposit_id`) and the search terms (any of them) always
+ * narrow. `user_email`, `user_timezone` and `locale` select nothing: exports use them.
+ */
+export function transactionsQuery(db: Executor, accountId: string, filters: TTransactionFilters): Bt {
+  return db
+    .selectFrom('balance_transactions')
+    .where('account_id', '=', accountId)
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      const advanced = advancedConditions(eb, filters);
+      if (advanced.length > 0) conditions.push(filters.match === 'any' ? eb.or(advanced) : eb.and(advanced));
+      if (filters.type_is_in) conditions.push(eb('type', 'in', filters.type_is_in));
+      if (filters.store_currency_is) conditions.push(eb('currency', '=', filters.store_currency_is));
+      if (filters.deposit_id) conditions.push(eb('payout_id', '=', filters.deposit_id));
+      if (filters.loan_id_is) {
+        const loanId = filters.loan_id_is;
+        conditions.push(
+          eb(
+            'loan_id',
+            'in',
+            eb
+              .selectFrom('loans')
+              .select('id')
+              .where('account_id', '=', accountId)
+              .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)])),
+          ),
+        );
+      }
+      if (filters.search && filters.search.length > 0) {
+        conditions.push(eb.or(filters.search.map((term) => searchCondition(eb, parseSearchTerm(term)))));
+      }
+      return eb.and(conditions);
+    });
+}
+
+/** The column each sort key orders by. */
+const SORT_COLUMNS = {
+  date: 'created_at',
+  amount: 'amount',
+  fees: 'fee',
+  net: 'net',
+  customer_amount: 'customer_amount',
+  customer_name: 'customer_name',
+  customer_email: 'customer_email',
+  customer_country: 'customer_country',
+  risk_level: 'risk_level',
+  source: 'source',
+  type: 'type',
+  channel: 'channel',
+  available_on: 'available_on',
+} as const satisfies Record<TransactionSort, keyof Database['balance_transactions']>;
+
+/**
+ * Orders by a sort key, then by date and `seq` the same way so that paging is stable. The date
+ * sort (the default) is exactly the order of the list indexes. Nulls sort as PostgreSQL puts
+ * them: last ascending, first descending.
+ */
+export function orderTransactions<O>(
+  query: SelectQueryBuilder<Database, 'balance_transactions', O>,
+  sort: TransactionSort,
+  direction: 'asc' | 'desc',
+): SelectQueryBuilder<Database, 'balance_transactions', O> {
+  const column = SORT_COLUMNS[sort];
+  let ordered = query.orderBy(column, direction);
+  if (column !== 'created_at') ordered = ordered.orderBy('created_at', direction);
+  return ordered.orderBy('seq', direction);
+}

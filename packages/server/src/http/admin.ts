@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { roleHas } from '@paydesk/domain';
+import type { TPageBootstrap } from '@paydesk/domain/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { type AccountSnapshotReader, buildWcpaySettings } from '../store/page-settings.ts';
+import type { Session } from '../store/sessions.ts';
+import { sessionFromCookie } from './auth.ts';
+import { escapeHtml, jsonForScript, simplePage } from './html.ts';
+import { LOGIN_PATH } from './login.ts';
+import { OVERVIEW_URL } from './redirect.ts';
+
+export const ADMIN_PATH = '/wp-admin/admin.php';
+
+/**
+ * Serves the admin pages: the built single-page app, with the settings object and the REST
+ * nonce written into it. Anonymous visitors go to sign-in; users without the capability are
+ * refused here, before any of the app loads.
+ */
+export async function adminRoutes(
+  app: FastifyInstance,
+  db: Db,
+  options: {
+    webDist: string;
+    readAccount: AccountSnapshotReader;
+    /** Answers some admin URLs before the app loads (the connect URL); true when it answered. */
+    pageHook?: (request: FastifyRequest, reply: FastifyReply, session: Session) => Promise<boolean>;
+  },
+): Promise<void> {
+  const indexPath = join(options.webDist, 'index.html');
+  if (!existsSync(indexPath)) {
+    throw new Error(`The admin app is not built (${indexPath} is missing). Run "npm run build" first.`);
+  }
+  const template = readFileSync(indexPath, 'utf8');
+  if (!template.includes('<!--paydesk-bootstrap-->')) {
+    throw new Error(`${indexPath} lacks the <!--paydesk-bootstrap--> marker`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: join(options.webDist, 'assets'),
+    prefix: '/assets/',
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const serveAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessionFromCookie(db, request);
+    if (!session) {
+      return reply.redirect(`${LOGIN_PATH}?redirect_to=${encodeURIComponent(request.url)}`);
+    }
+    if (!roleHas(session.user.role, 'manage_woocommerce')) {
+      return reply
+        .code(403)
+        .type('text/html')
+        .send(
+          simplePage(
+            'Forbidden',
+            `<div class="card"><p>Sorry, you are not allowed to access this page.</p><p><a href="${LOGIN_PATH}?action=logout&amp;_wpnonce=${escapeHtml(session.nonce)}">Log out</a></p></div>`,
+          ),
+        );
+    }
+    if (options.pageHook && (await options.pageHook(request, reply, session))) return reply;
+    const bootstrap: TPageBootstrap = {
+      nonce: session.nonce,
+      restRoot: '/wp-json',
+      logoutUrl: `${LOGIN_PATH}?action=logout&_wpnonce=${session.nonce}`,
+      user: {
+        id: session.user.id,
+        login: session.user.login,
+        first_name: session.user.first_name,
+        display_name: session.user.display_name,
+        email: session.user.email,
+      },
+    };
+    const settings = await buildWcpaySettings(db, session.nonce, options.readAccount);
+    const html = template.replace(
+      '<!--paydesk-bootstrap-->',
+      `<script type="application/json" id="paydesk-bootstrap">${jsonForScript({ page: bootstrap, wcpaySettings: settings })}</script>`,
+    );
+    return reply.header('cache-control', 'no-store').type('text/html').send(html);
+  };
+
+  app.get(ADMIN_PATH, { schema: { hide: true } }, serveAdmin);
+  for (const path of ['/', '/wp-admin', '/wp-admin/index.php']) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => reply.redirect(OVERVIEW_URL));
+  }
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import { ErrorCodes, REST_ROOT } from '@paydesk/domain';
+import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '../db/database.ts';
+import { readAccountSnapshot } from '../engine/accounts.ts';
+import type { AccountSnapshotReader } from '../store/page-settings.ts';
+import { adminRoutes } from './admin.ts';
+import { restAccessHook } from './auth.ts';
+import { errorBody, installErrorHandler } from './errors.ts';
+import { loginRoutes } from './login.ts';
+import { capitalRoutes } from './routes/capital.ts';
+import { depositRoutes } from './routes/deposits.ts';
+import { disputeRoutes } from './routes/disputes.ts';
+import { onboardingPageHook, onboardingRoutes } from './routes/onboarding.ts';
+import { paymentDetailRoutes } from './routes/payment-detail.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { readerRoutes } from './routes/readers.ts';
+import { refundRoutes } from './routes/refunds.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { storeRoutes } from './routes/store.ts';
+import { transactionRoutes } from './routes/transactions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export const OPENAPI_PATH = `${PAYMENTS_BASE}/openapi.json`;
+export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** Built admin app; without it only sign-in and the REST API are served (API tests). */
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  readAccount?: AccountSnapshotReader;
+}
+
+/** A route tree: the REST routes of one area, registered under the access check. */
+export type RestRoutes = (app: FastifyInstance, database: DatabaseHandle) => void | Promise<void>;
+
+const REST_AREAS: RestRoutes[] = [
+  (app, database) => storeRoutes(app, database.db),
+  (app, database) => paymentRoutes(app, database.db),
+  (app, database) => refundRoutes(app, database.db),
+  (app, database) => disputeRoutes(app, database.db),
+  (app, database) => settingsRoutes(app, database.db),
+  (app, database) => depositRoutes(app, database.db),
+  (app, database) => capitalRoutes(app, database.db),
+  (app, database) => readerRoutes(app, database.db),
+  (app, database) => paymentDetailRoutes(app, database.db),
+  (app, database) => transactionRoutes(app, database.db),
+  (app, database) => onboardingRoutes(app, database.db),
+];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  installErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Paydesk REST API',
+        version: '1.0.0',
+        description:
+          'Payments administration API. Authenticate with an application password over HTTP Basic, or a session cookie with the X-WP-Nonce header. Every route requires the manage_woocommerce capability.',
+      },
+      components: {
+        securitySchemes: {
+          applicationPassword: { type: 'http', scheme: 'basic' },
+          cookieNonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce' },
+        },
+      },
+      security: [{ applicationPassword: [] }, { cookieNonce: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (rest) => {
+    rest.addHook('onRequest', restAccessHook(database.db));
+    // The nonce of a download link has done its work once the caller is known.
+    rest.addHook('preValidation', async (request) => {
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query && '_wpnonce' in query) delete query._wpnonce;
+    });
+    for (const area of REST_AREAS) await area(rest, database);
+  });
+
+  loginRoutes(app, database.db);
+  if (options.webDist) {
+    await adminRoutes(app, database.db, {
+      webDist: options.webDist,
+      readAccount: options.readAccount ?? readAccountSnapshot,
+      pageHook: onboardingPageHook(database),
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${REST_ROOT}/`) || request.url === REST_ROOT) {
+      return reply
+        .code(404)
+        .send(errorBody(ErrorCodes.noRoute, 'No route was found matching the URL and request method.', 404));
+    }
+    return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>Not found.</p>');
+  });
+  return app;
+}

@@ -1,0 +1,80 @@
+import {
+  AppError,
+  type Capability,
+  forbidden,
+  invalidNonce,
+  MANAGE_WOOCOMMERCE,
+  notLoggedIn,
+  roleHas,
+} from '@paydesk/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { authenticateAppPassword } from '../store/app-passwords.ts';
+import { findSession, nonceMatches, SESSION_COOKIE, type Session } from '../store/sessions.ts';
+import type { User } from '../store/users.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    session: Session | null;
+  }
+}
+
+function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = header === undefined ? null : /^basic +(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Who is calling a REST route. Identity comes only from an application password over HTTP
+ * Basic or from the session cookie; a cookie must come with the session's nonce (in
+ * `X-WP-Nonce`, or `_wpnonce` on a download link), so another site cannot ride on it.
+ */
+export async function authenticateRest(db: Db, request: FastifyRequest): Promise<User> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const credentials = basicCredentials(header);
+    const user =
+      credentials && (await authenticateAppPassword(db, credentials.login, credentials.password, request.ip));
+    if (!user) {
+      throw new AppError(
+        'incorrect_password',
+        'The provided password is an invalid application password.',
+        401,
+      );
+    }
+    return user;
+  }
+  const session = await sessionFromCookie(db, request);
+  if (!session) throw notLoggedIn();
+  const query = request.query as Record<string, unknown> | undefined;
+  const given =
+    (request.headers['x-wp-nonce'] as string | undefined) ??
+    (request.method === 'GET' && typeof query?._wpnonce === 'string' ? query._wpnonce : undefined);
+  if (!nonceMatches(session.nonce, given)) throw invalidNonce();
+  request.session = session;
+  return session.user;
+}
+
+export async function sessionFromCookie(db: Db, request: FastifyRequest): Promise<Session | undefined> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? findSession(db, token) : undefined;
+}
+
+export function requireCapability(user: User, capability: Capability = MANAGE_WOOCOMMERCE): void {
+  if (!roleHas(user.role, capability)) throw forbidden();
+}
+
+/** The onRequest hook of the REST tree: every route below it needs a user with the capability. */
+export function restAccessHook(db: Db) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await authenticateRest(db, request);
+    requireCapability(user);
+    request.user = user;
+  };
+}

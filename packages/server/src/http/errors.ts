@@ -1,0 +1,87 @@
+import { AppError, ErrorCodes } from '@paydesk/domain';
+import type { TApiError } from '@paydesk/domain/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The body of an error answer (DESIGN §3). */
+export function errorBody(
+  code: string,
+  message: string,
+  status: number,
+  params?: Record<string, string>,
+  extra?: Record<string, unknown>,
+): TApiError {
+  return { code, message, data: { ...(extra ?? {}), status, ...(params ? { params } : {}) } };
+}
+
+function fieldName(
+  context: string | undefined,
+  instancePath: string,
+  params: Record<string, unknown>,
+): string[] {
+  const keys = params.keys;
+  if (Array.isArray(keys) && keys.length > 0) return keys.map(String);
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return [path || context || 'request'];
+}
+
+/** Status codes Fastify raises itself for malformed requests, with codes a client can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ErrorCodes.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'rest_unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'rest_invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'rest_invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'rest_invalid_request',
+};
+
+/**
+ * One error handler for the whole server: expected failures answer their code and message;
+ * invalid input answers 400 with a reason per field; anything else is logged with the request id
+ * and answered with a masked 500, so internals never reach a client.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'server error');
+      return reply
+        .code(error.status)
+        .send(errorBody(error.code, error.message, error.status, error.params, error.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const params: Record<string, string> = {};
+      for (const issue of error.validation) {
+        for (const name of fieldName(
+          error.validationContext,
+          issue.instancePath,
+          issue.params as Record<string, unknown>,
+        )) {
+          params[name] ??=
+            issue.keyword === 'unrecognized_keys'
+              ? 'Unknown parameter.'
+              : (issue.message ?? 'Invalid value.');
+        }
+      }
+      const names = Object.keys(params);
+      return reply
+        .code(400)
+        .send(errorBody(ErrorCodes.invalidParam, `Invalid parameter(s): ${names.join(', ')}`, 400, params));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const code =
+        FASTIFY_CLIENT_ERRORS[error.code] ??
+        (status === 429 ? ErrorCodes.rateLimited : 'rest_invalid_request');
+      return reply.code(status).send(errorBody(code, error.message, status));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(
+        errorBody(
+          ErrorCodes.serverError,
+          `An unexpected error occurred. Please try again later. (Request ID ${request.id})`,
+          500,
+        ),
+      );
+  });
+}

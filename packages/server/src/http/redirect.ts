@@ -1,0 +1,14 @@
+export const OVERVIEW_URL = '/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Foverview';
+
+/**
+ * Only same-site paths are followed after sign-in, so a crafted link cannot send a merchant
+ * to another site with a fresh session ("open redirect").
+ */
+export function safeRedirect(target: unknown, fallback = OVERVIEW_URL): string {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return fallback;
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  // Browsers drop tabs and newlines from a URL before reading it, so "/\t/evil.test" would
+  // become "//evil.test"; no control character has a place in a path we send people to.
+  if (/\p{Cc}/u.test(target)) return fallback;
+  return target;
+}

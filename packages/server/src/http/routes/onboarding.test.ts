@@ -1,0 +1,341 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { onboarding } from '@paydesk/domain/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createAccount } from '../../engine/accounts.ts';
+import { clockNow } from '../../engine/clock.ts';
+import { randomIds } from '../../engine/ids.ts';
+import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
+import { getOption } from '../../store/options.ts';
+import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
+  );
+  return dir;
+}
+
+const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
+const admin = (query: Record<string, string>) =>
+  `/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', ...query }).toString()}`;
+
+/** The settings object written into an admin page. */
+function settingsOf(html: string): Record<string, unknown> {
+  const match = html.match(/<script type="application\/json" id="paydesk-bootstrap">(.*?)<\/script>/s);
+  if (!match) throw new Error('no bootstrap in the page');
+  return JSON.parse(match[1]!).wcpaySettings;
+}
+
+describeEachDatabase('onboarding: account states, test drive and reset', (use) => {
+  let app: FastifyInstance;
+  let user: TestUser;
+  let cookie: string;
+  let nonce: string;
+
+  beforeAll(async () => {
+    app = await makeTestApp(use(), fakeWebDist());
+    user = await makeUser(use(), 'administrator');
+    cookie = (await signIn(app, user)).cookie;
+    nonce = await sessionNonce(use(), cookie);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  beforeEach(async () => {
+    await resetAccount(use().db);
+    await use().db.deleteFrom('options').where('name', '=', 'paydesk_store_connected').execute();
+  });
+
+  const accounts = async () => {
+    const res = await app.inject({ method: 'GET', url: ACCOUNTS, headers: { authorization: user.basic } });
+    expect(res.statusCode).toBe(200);
+    return res.json() as onboarding.TAccountStatus;
+  };
+  const page = (query: Record<string, string>, json = false) =>
+    app.inject({
+      method: 'GET',
+      url: admin(query),
+      headers: { cookie, ...(json ? { accept: 'application/json' } : {}) },
+    });
+  const accountCount = async () =>
+    Number(
+      (
+        await use()
+          .db.selectFrom('accounts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('walks the account states: not connected, connected without an account, account', async () => {
+    const fresh = await accounts();
+    expect(fresh).toMatchObject({ status: null, isJetpackConnected: false, isAccountConnected: false });
+    let settings = settingsOf((await page({ path: '/payments/connect' })).body);
+    expect(settings).toMatchObject({ isJetpackConnected: false, isAccountConnected: false, testMode: false });
+
+    const connect = await page({
+      path: '/payments/connect',
+      'wcpay-connect': '1',
+      _wpnonce: nonce,
+      source: 'a<b>',
+    });
+    expect(connect.statusCode).toBe(302);
+    expect(connect.headers.location).toBe(
+      admin({ path: '/payments/onboarding', source: 'ab', from: 'WCPAY_CONNECT' }),
+    );
+    expect(await accounts()).toMatchObject({ isJetpackConnected: true, isAccountConnected: false });
+    expect(await accountCount()).toBe(0);
+
+    await createAccount(use().db, randomIds, {
+      mode: 'live',
+      status: 'restricted',
+      country: 'US',
+      currency: 'usd',
+      businessName: 'Shop',
+      detailsSubmitted: false,
+      createdAt: await clockNow(use().db),
+    });
+    expect(await accounts()).toMatchObject({
+      status: 'restricted',
+      isAccountConnected: true,
+      isAccountValid: false,
+      testMode: false,
+      detailsSubmitted: false,
+    });
+    settings = settingsOf((await page({ path: '/payments/connect' })).body);
+    expect(settings).toMatchObject({ isAccountConnected: true, isAccountValid: false });
+  });
+
+  it('sends a store without an account from the Overview to Connect, and not once it has one', async () => {
+    const overview = await page({ path: '/payments/overview' });
+    expect(overview.statusCode).toBe(302);
+    expect(overview.headers.location).toBe(admin({ path: '/payments/connect' }));
+    expect((await page({ path: '/payments/connect' })).statusCode).toBe(200);
+    await page(
+      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
+      true,
+    );
+    expect((await page({ path: '/payments/overview' })).statusCode).toBe(200);
+  });
+
+  it('refuses the connect URL without the nonce, and changes nothing', async () => {
+    const res = await page({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }, true);
+    expect(res.statusCode).toBe(403);
+    const wrong = await page(
+      { path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true', _wpnonce: 'x'.repeat(32) },
+      true,
+    );
+    expect(wrong.statusCode).toBe(403);
+    expect(await accountCount()).toBe(0);
+    expect(await getOption(use().db, 'paydesk_store_connected')).toBeUndefined();
+  });
+
+  it('creates one sandbox test-drive account with 90 days of sample activity, once', async () => {
+    const res = await page(
+      {
+        path: '/payments/connect',
+        'wcpay-connect': '1',
+        _wpnonce: nonce,
+        test_drive: 'true',
+        sample_data: '1',
+      },
+      true,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { redirect_to: admin({ path: '/payments/overview' }) },
+    });
+    const status = await accounts();
+    expect(status).toMatchObject({
+      status: 'complete',
+      isJetpackConnected: true,
+      isAccountConnected: true,
+      isAccountValid: true,
+      testMode: true,
+      testDrive: true,
+    });
+    expect(status.progressiveOnboarding.tpv).toBeGreaterThan(0);
+    const rows = await use()
+      .db.selectFrom('balance_transactions')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('first')])
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBeGreaterThanOrEqual(400);
+    const ageDays =
+      ((await clockNow(use().db)).getTime() - new Date(rows.first as Date).getTime()) / 86_400_000;
+    expect(ageDays).toBeGreaterThan(80);
+    expect(ageDays).toBeLessThanOrEqual(91);
+
+    const settings = settingsOf((await page({ path: '/payments/connect' })).body);
+    expect(settings).toMatchObject({ testMode: true, testModeOnboarding: true, isAccountConnected: true });
+
+    // A second click, and two at once, make no second account and no more history.
+    const again = await page(
+      {
+        path: '/payments/connect',
+        'wcpay-connect': '1',
+        _wpnonce: nonce,
+        test_drive: 'true',
+        sample_data: '1',
+      },
+      true,
+    );
+    expect(again.json()).toMatchObject({ success: true });
+    expect(await accountCount()).toBe(1);
+    const after = await use()
+      .db.selectFrom('balance_transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(rows.n));
+  });
+
+  it('makes one account when two test-drive requests arrive together', async () => {
+    const query = { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' };
+    const [a, b] = await Promise.all([page(query, true), page(query, true)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(await accountCount()).toBe(1);
+    expect((await accounts()).status).toBe('complete');
+  });
+
+  it('redirects a browser visit of the test drive to the Overview with the success flags', async () => {
+    const res = await page({
+      path: '/payments/connect',
+      'wcpay-connect': '1',
+      _wpnonce: nonce,
+      test_drive: 'true',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      admin({ path: '/payments/overview', test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
+    );
+  });
+
+  it('resets a test-drive account and everything made under it', async () => {
+    await page(
+      {
+        path: '/payments/connect',
+        'wcpay-connect': '1',
+        _wpnonce: nonce,
+        test_drive: 'true',
+        sample_data: '1',
+      },
+      true,
+    );
+    const res = await page({
+      path: '/payments/connect',
+      'wcpay-connect': '1',
+      _wpnonce: nonce,
+      'wcpay-reset-account': 'true',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(admin({ path: '/payments/connect' }));
+    expect(await accountCount()).toBe(0);
+    for (const table of ACCOUNT_TABLES) {
+      const { n } = await use()
+        .db.selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n), table).toBe(0);
+    }
+    expect(await accounts()).toMatchObject({
+      status: null,
+      isJetpackConnected: true,
+      isAccountConnected: false,
+    });
+    // A new test drive after the reset starts over.
+    await page(
+      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
+      true,
+    );
+    expect(await accountCount()).toBe(1);
+  });
+
+  it('refuses to reset a verified live account and says so on the Overview', async () => {
+    await createAccount(use().db, randomIds, {
+      mode: 'live',
+      status: 'complete',
+      country: 'US',
+      currency: 'usd',
+      businessName: 'Shop',
+      createdAt: await clockNow(use().db),
+    });
+    const res = await page({
+      path: '/payments/connect',
+      'wcpay-connect': '1',
+      _wpnonce: nonce,
+      'wcpay-reset-account': 'true',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      admin({ path: '/payments/overview', 'wcpay-reset-account-error': '1' }),
+    );
+    expect(await accountCount()).toBe(1);
+  });
+
+  it('lists every table that holds account rows for the reset', async () => {
+    const result = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns
+      where column_name = 'account_id' and table_schema = current_schema()`.execute(use().db);
+    const tables = result.rows.map((row) => row.table_name).sort();
+    expect(tables).toEqual([...ACCOUNT_TABLES].sort());
+  });
+
+  it('refuses the accounts route and the connect URL to a customer, and changes nothing', async () => {
+    const customer = await makeUser(use(), 'customer');
+    const res = await app.inject({
+      method: 'GET',
+      url: ACCOUNTS,
+      headers: { authorization: customer.basic },
+    });
+    expect(res.statusCode).toBe(403);
+    const customerCookie = (await signIn(app, customer)).cookie;
+    const customerNonce = await sessionNonce(use(), customerCookie);
+    for (const flag of [{ test_drive: 'true' }, { 'wcpay-reset-account': 'true' }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await app.inject({
+        method: 'GET',
+        url: admin({ path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: customerNonce, ...flag }),
+        headers: { cookie: customerCookie, accept: 'application/json' },
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await accountCount()).toBe(0);
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: admin({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }),
+    });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toMatch(/^\/wp-login\.php\?redirect_to=/);
+    expect(await accountCount()).toBe(0);
+  });
+
+  it('keeps a live account when the test drive is asked for again by a browser visit', async () => {
+    await createAccount(use().db, randomIds, {
+      mode: 'live',
+      status: 'complete',
+      country: 'US',
+      currency: 'usd',
+      businessName: 'Shop',
+      createdAt: await clockNow(use().db),
+    });
+    const res = await page({
+      path: '/payments/connect',
+      'wcpay-connect': '1',
+      _wpnonce: nonce,
+      test_drive: 'true',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(await accountCount()).toBe(1);
+    expect(await accounts()).toMatchObject({ testMode: false, testDrive: false, status: 'complete' });
+  });
+});

@@ -1,0 +1,136 @@
+import { onboarding } from '@paydesk/domain/contracts';
+import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
+import { findAccount, STORE_CONNECTED_OPTION } from '../../engine/accounts.ts';
+import { readAccountStatus } from '../../engine/onboarding/account-status.ts';
+import { canResetAccount, resetAccount } from '../../engine/onboarding/reset.ts';
+import { startTestDrive } from '../../engine/onboarding/test-drive.ts';
+import { setOptions } from '../../store/options.ts';
+import { nonceMatches, type Session } from '../../store/sessions.ts';
+import { registerEndpoint } from '../endpoint.ts';
+import { simplePage } from '../html.ts';
+
+export function onboardingRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, onboarding.accountsGet, async () => readAccountStatus(db));
+}
+
+const ADMIN_PAGE = '/wp-admin/admin.php';
+export const TEST_DRIVE_ERROR_MESSAGE =
+  'An error occurred while setting up your sandbox account. Please try again!';
+
+/** An admin page URL with the `path` and the other query parameters of spec 1 §2. */
+export function adminPageUrl(path: string, query: Record<string, string> = {}): string {
+  return `${ADMIN_PAGE}?${new URLSearchParams({ page: 'wc-admin', path, ...query }).toString()}`;
+}
+
+type AdminQuery = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+const isTrue = (value: string | string[] | undefined) => ['true', '1'].includes(first(value) ?? '');
+
+/** A fetch from the page asks for JSON; a visit in the browser asks for a page. */
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
+
+/**
+ * What the admin page does before the app loads, for onboarding: the connect URL of the
+ * settings object (`wcpay-connect=1` with the nonce), which starts the sandbox test drive or
+ * resets the account, and the Overview, which sends a store without an account to Connect.
+ * Answers true when it has answered the request itself.
+ */
+export function onboardingPageHook(database: DatabaseHandle) {
+  const { db } = database;
+  return async (request: FastifyRequest, reply: FastifyReply, session: Session): Promise<boolean> => {
+    const query = (request.query ?? {}) as AdminQuery;
+    if (first(query.page) !== 'wc-admin') return false;
+    if (query['wcpay-connect'] !== undefined) {
+      await handleConnect(database, request, reply, session, query);
+      return true;
+    }
+    const path = first(query.path) ?? '';
+    if (path === '/payments/overview' && !(await findAccount(db))) {
+      await reply.redirect(adminPageUrl('/payments/connect'));
+      return true;
+    }
+    return false;
+  };
+}
+
+async function handleConnect(
+  database: DatabaseHandle,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: Session,
+  query: AdminQuery,
+): Promise<void> {
+  const json = wantsJson(request);
+  if (!nonceMatches(session.nonce, first(query._wpnonce))) {
+    const message = 'The link you followed has expired.';
+    if (json) {
+      await reply.code(403).send({ success: false, data: { message } } satisfies onboarding.TConnectAnswer);
+    } else {
+      await reply
+        .code(403)
+        .type('text/html')
+        .send(simplePage('Expired link', `<div class="card"><p>${message}</p></div>`));
+    }
+    return;
+  }
+
+  if (isTrue(query['wcpay-reset-account'])) {
+    await handleReset(database.db, request, reply);
+    return;
+  }
+
+  if (isTrue(query.test_drive) || isTrue(query.auto_start_test_drive_onboarding)) {
+    try {
+      await startTestDrive(database, { sampleData: isTrue(query.sample_data) });
+    } catch (error) {
+      request.log.error({ err: error }, 'the sandbox test drive could not be set up');
+      if (json) {
+        await reply.code(500).send({
+          success: false,
+          data: { message: TEST_DRIVE_ERROR_MESSAGE },
+        } satisfies onboarding.TConnectAnswer);
+      } else {
+        await reply.redirect(adminPageUrl('/payments/connect', { test_drive_error: 'true' }));
+      }
+      return;
+    }
+    const overview = adminPageUrl('/payments/overview');
+    if (json) {
+      await reply.send({
+        success: true,
+        data: { redirect_to: overview },
+      } satisfies onboarding.TConnectAnswer);
+    } else {
+      await reply.redirect(
+        adminPageUrl('/payments/overview', { test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
+      );
+    }
+    return;
+  }
+
+  // Connecting registers the store with the payments service (the first account state of
+  // spec 1 §4); business verification then goes through the onboarding wizard.
+  await setOptions(database.db, { [STORE_CONNECTED_OPTION]: true });
+  const source = sanitizeSource(first(query.source));
+  await reply.redirect(adminPageUrl('/payments/onboarding', { source, from: 'WCPAY_CONNECT' }));
+}
+
+async function handleReset(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const account = await findAccount(db);
+  if (account && !canResetAccount(account)) {
+    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
+    return;
+  }
+  try {
+    await resetAccount(db);
+  } catch (error) {
+    request.log.error({ err: error }, 'the account could not be reset');
+    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
+    return;
+  }
+  await reply.redirect(adminPageUrl('/payments/connect'));
+}

@@ -1,0 +1,41 @@
+import { paymentDetail } from '@paydesk/domain/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { requireAccount } from '../../engine/accounts.ts';
+import { readFileContent, readFileDetails } from '../../engine/payment-detail/files.ts';
+import {
+  inSnapshot,
+  readCharge,
+  readChargeByOrder,
+  readPaymentIntent,
+  readTimeline,
+} from '../../engine/payment-detail/read.ts';
+import { registerEndpoint } from '../endpoint.ts';
+
+/** The payment detail page's reads: a charge, its order's charge, the intent, the timeline, files. */
+export function paymentDetailRoutes(app: FastifyInstance, db: Db): void {
+  const accountId = async () => (await requireAccount(db)).id;
+
+  registerEndpoint(app, paymentDetail.getCharge, async ({ params }) => {
+    const account = await accountId();
+    return inSnapshot(db, (trx) => readCharge(trx, account, params.id));
+  });
+  registerEndpoint(app, paymentDetail.getChargeByOrder, async ({ params }) => {
+    const account = await accountId();
+    return inSnapshot(db, (trx) => readChargeByOrder(trx, account, params.id));
+  });
+  registerEndpoint(app, paymentDetail.getPaymentIntent, async ({ params }) => {
+    const account = await accountId();
+    return inSnapshot(db, (trx) => readPaymentIntent(trx, account, params.id));
+  });
+  registerEndpoint(app, paymentDetail.getTimeline, async ({ params }) => {
+    const account = await accountId();
+    return inSnapshot(db, (trx) => readTimeline(trx, account, params.id));
+  });
+  registerEndpoint(app, paymentDetail.getFileDetails, async ({ params }) =>
+    readFileDetails(db, await accountId(), params.id),
+  );
+  registerEndpoint(app, paymentDetail.getFileContent, async ({ params }) =>
+    readFileContent(db, await accountId(), params.id),
+  );
+}

@@ -1,0 +1,53 @@
+import { invalidParams, roleHas, STORE_SETTING_KEYS, WRITABLE_OPTION_NAMES } from '@paydesk/domain';
+import { store } from '@paydesk/domain/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { getOptions, getStoreSettings, setOptions } from '../../store/options.ts';
+import { getPreferences, setPreferences } from '../../store/preferences.ts';
+import { registerEndpoint } from '../endpoint.ts';
+
+/** Options readable over REST: the ones the pages write, and the store settings. */
+const READABLE_OPTIONS = new Set<string>([...WRITABLE_OPTION_NAMES, ...STORE_SETTING_KEYS]);
+
+export function storeRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, store.optionsGet, async ({ query }) => {
+    const names = [...new Set(query.options.split(','))];
+    const unknown = names.filter((name) => !READABLE_OPTIONS.has(name));
+    if (unknown.length > 0) throw invalidParams({ options: `Unknown option(s): ${unknown.join(', ')}` });
+    const values = await getOptions(db, names);
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? null) as never]));
+  });
+
+  registerEndpoint(app, store.optionsUpdate, async ({ body }) => {
+    await setOptions(db, body);
+    return { success: true as const };
+  });
+
+  registerEndpoint(app, store.preferencesGet, async ({ user }) => getPreferences(db, user.id));
+
+  registerEndpoint(app, store.preferencesUpdate, async ({ user, body }) => {
+    await setPreferences(db, user.id, body);
+    return getPreferences(db, user.id);
+  });
+
+  registerEndpoint(app, store.currentUser, async ({ user }) => ({
+    id: user.id,
+    username: user.login,
+    name: user.display_name,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    roles: [user.role],
+    capabilities: { manage_woocommerce: roleHas(user.role, 'manage_woocommerce') },
+  }));
+
+  registerEndpoint(app, store.storeSettingsGet, async () => getStoreSettings(db));
+
+  registerEndpoint(app, store.trackEvent, async ({ user, body }) => {
+    await db
+      .insertInto('usage_events')
+      .values({ user_id: user.id, name: body.name, properties: JSON.stringify(body.properties) })
+      .execute();
+    return { success: true as const };
+  });
+}

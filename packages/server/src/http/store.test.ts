@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
+import { describeEachDatabase } from '../testing/db.ts';
+
+describeEachDatabase('store REST routes', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+  });
+  afterAll(() => app.close());
+
+  it('writes and reads back an allowed option', async () => {
+    const post = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc-admin/options',
+      headers: { authorization: admin.basic },
+      payload: { wcpay_next_deposit_notice_dismissed: true, woocommerce_dismissed_todo_tasks: ['a', 'b'] },
+    });
+    expect(post.statusCode).toBe(200);
+    const get = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc-admin/options?options=wcpay_next_deposit_notice_dismissed,woocommerce_dismissed_todo_tasks,wcpay_instant_deposit_notice_dismissed',
+      headers: { authorization: admin.basic },
+    });
+    expect(get.json()).toEqual({
+      wcpay_next_deposit_notice_dismissed: true,
+      woocommerce_dismissed_todo_tasks: ['a', 'b'],
+      wcpay_instant_deposit_notice_dismissed: null,
+    });
+  });
+
+  it('refuses an unknown option and a wrongly shaped value, changing nothing', async () => {
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc-admin/options',
+      headers: { authorization: admin.basic },
+      payload: { siteurl: 'http://evil.test' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { siteurl: 'Unknown parameter.' } },
+    });
+    const shape = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc-admin/options',
+      headers: { authorization: admin.basic },
+      payload: {
+        wcpay_next_deposit_notice_dismissed: 'yes please',
+        wcpay_instant_deposit_notice_dismissed: true,
+      },
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(Object.keys(shape.json().data.params)).toEqual(['wcpay_next_deposit_notice_dismissed']);
+    const after = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc-admin/options?options=wcpay_instant_deposit_notice_dismissed',
+      headers: { authorization: admin.basic },
+    });
+    expect(after.json()).toEqual({ wcpay_instant_deposit_notice_dismissed: null });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc-admin/options?options=siteurl',
+      headers: { authorization: admin.basic },
+    });
+    expect(read.statusCode).toBe(400);
+  });
+
+  it('keeps preferences per user', async () => {
+    const other = await makeUser(use(), 'shop_manager');
+    const set = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc-admin/users/me/preferences',
+      headers: { authorization: admin.basic },
+      payload: { wc_payments_transactions_hidden_columns: ['fees', 'net'] },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ wc_payments_transactions_hidden_columns: ['fees', 'net'] });
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc-admin/users/me/preferences',
+      headers: { authorization: admin.basic },
+    });
+    expect(mine.json()).toEqual({ wc_payments_transactions_hidden_columns: ['fees', 'net'] });
+    const theirs = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc-admin/users/me/preferences',
+      headers: { authorization: other.basic },
+    });
+    expect(theirs.json()).toEqual({});
+  });
+
+  it('reads the signed-in user and the store settings', async () => {
+    const me = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/users/me',
+      headers: { authorization: admin.basic },
+    });
+    expect(me.json()).toMatchObject({
+      username: admin.login,
+      roles: ['administrator'],
+      capabilities: { manage_woocommerce: true },
+    });
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/v3/settings/general',
+      headers: { authorization: admin.basic },
+    });
+    expect(settings.json()).toMatchObject({ woocommerce_currency: 'USD', blogname: 'My Store' });
+  });
+
+  it('records usage events and refuses malformed ones', async () => {
+    const session = await signIn(app, admin);
+    const nonce = await sessionNonce(use(), session.cookie);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/payments/tracks',
+      headers: { cookie: session.cookie, 'x-wp-nonce': nonce },
+      payload: { name: 'wcpay_page_view', properties: { path: '/payments/overview' } },
+    });
+    expect(ok.statusCode).toBe(200);
+    const rows = await use()
+      .db.selectFrom('usage_events')
+      .selectAll()
+      .where('name', '=', 'wcpay_page_view')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.properties).toEqual({ path: '/payments/overview' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/payments/tracks',
+      headers: { cookie: session.cookie, 'x-wp-nonce': nonce },
+      payload: { name: 'Bad Name!' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.params).toHaveProperty('name');
+  });
+
+  it('answers rest_no_route for unknown REST paths', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/v3/payments/nothing-here',
+      headers: { authorization: admin.basic },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { JOB_HANDLERS } from './engine/context.ts';
+import { startJobWorker } from './engine/jobs.ts';
+import { buildApp, DEFAULT_WEB_DIST } from './http/app.ts';
+import { describeDatabase, openConfiguredDatabase } from './runtime.ts';
+import { ensureAdminUser } from './store/users.ts';
+
+/** A start refused for a reason the operator can fix: said in one line, without a stack. */
+class StartError extends Error {}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new StartError(
+      `The admin app is not built in ${webDist}. Run "npm run build" (npm start does this for you).`,
+    );
+  }
+  const database = await openConfiguredDatabase(config);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let admin: Awaited<ReturnType<typeof ensureAdminUser>> | undefined;
+  try {
+    admin = await ensureAdminUser(database.db, config.adminPassword);
+    app = await buildApp({ database, webDist, logger: { level: config.logLevel } });
+  } catch (error) {
+    // Close cleanly so the embedded database is not left to crash recovery.
+    await database.close();
+    showCredentials(admin);
+    throw error;
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    showCredentials(admin);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new StartError(
+        `Port ${config.port} is already in use. Stop what uses it, or set PORT to another port.`,
+      );
+    }
+    throw error;
+  }
+  const stopJobs = startJobWorker(database.db, JOB_HANDLERS, {
+    onError: (error) => app.log.error({ err: error }, 'job worker failed'),
+  });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await stopJobs();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    `Paydesk is running at http://localhost:${port}/ (${describeDatabase(config)})`,
+    ...adminLines(admin),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/** On a failed start: the account exists now, and its one-time password must not be lost. */
+function showCredentials(admin: Awaited<ReturnType<typeof ensureAdminUser>> | undefined): void {
+  const lines = adminLines(admin);
+  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+/** What to tell the operator about the administrator account made by this start, if any. */
+function adminLines(admin: Awaited<ReturnType<typeof ensureAdminUser>> | undefined): string[] {
+  if (!admin) return [];
+  if (admin.created && admin.generatedPassword) {
+    return [
+      'Created the administrator account. Sign in with:',
+      '  username: admin',
+      `  password: ${admin.generatedPassword}`,
+      'This password is shown once. Change it with: npm run cli -- user:password --login admin',
+    ];
+  }
+  if (admin.created)
+    return ['Created the administrator account "admin" with the password from ADMIN_PASSWORD.'];
+  return [];
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof StartError) {
+    process.stderr.write(`\n${error.message}\n\n`);
+    process.exit(1);
+  }
+  process.stderr.write(
+    `\nPaydesk could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

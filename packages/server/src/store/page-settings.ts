@@ -1,0 +1,77 @@
+import {
+  CURRENCIES,
+  localeSeparators,
+  SUPPORTED_COUNTRIES,
+  storeCountry,
+  ZERO_DECIMAL_CURRENCIES,
+} from '@paydesk/domain';
+import type { TWcpaySettings } from '@paydesk/domain/contracts';
+import type { Db } from '../db/database.ts';
+import { getStoreSettings } from './options.ts';
+
+/** The account as the settings object needs it; the engine supplies it once an account exists. */
+export interface AccountSnapshot {
+  isJetpackConnected: boolean;
+  isAccountConnected: boolean;
+  isAccountValid: boolean;
+  status: string | null;
+  detailsSubmitted: boolean;
+  paymentsEnabled: boolean;
+  testMode: boolean;
+  testModeOnboarding: boolean;
+  errorMessage: string;
+}
+
+export type AccountSnapshotReader = (db: Db) => Promise<AccountSnapshot>;
+
+/** Builds the settings object of spec 1 §1 for the admin page. */
+export async function buildWcpaySettings(
+  db: Db,
+  nonce: string,
+  readAccount: AccountSnapshotReader,
+): Promise<TWcpaySettings> {
+  const [store, account] = await Promise.all([getStoreSettings(db), readAccount(db)]);
+  const separators = localeSeparators(store.locale);
+  const country = storeCountry(store);
+  return {
+    connectUrl: `/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent('/payments/connect')}&wcpay-connect=1&_wpnonce=${nonce}`,
+    connect: { country, availableCountries: { ...SUPPORTED_COUNTRIES } },
+    testMode: account.testMode,
+    testModeOnboarding: account.testModeOnboarding,
+    isJetpackConnected: account.isJetpackConnected,
+    isAccountConnected: account.isAccountConnected,
+    isAccountValid: account.isAccountValid,
+    accountStatus: {
+      status: account.status,
+      detailsSubmitted: account.detailsSubmitted,
+      paymentsEnabled: account.paymentsEnabled,
+    },
+    errorMessage: account.errorMessage,
+    onBoardingDisabled: false,
+    connectIncentive: null,
+    isWooPayStoreCountryAvailable: country === 'US',
+    fraudServices: {},
+    currencyData: Object.fromEntries(
+      Object.values(CURRENCIES).map((c) => [
+        c.code,
+        {
+          code: c.code,
+          symbol: c.symbol,
+          symbolPosition: c.symbolPosition,
+          precision: c.precision,
+          ...separators,
+        },
+      ]),
+    ),
+    zeroDecimalCurrencies: [...ZERO_DECIMAL_CURRENCIES],
+    dateFormat: store.date_format,
+    timeFormat: store.time_format,
+    shouldUseExplicitPrice: false,
+    storeCurrency: store.woocommerce_currency,
+    storeCountry: country,
+    locale: store.locale,
+    timezone: store.timezone_string,
+    siteTitle: store.blogname,
+    homeUrl: store.home,
+  };
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { findUserById, type User } from './users.ts';
+
+export const SESSION_COOKIE = 'paydesk_session';
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface Session {
+  user: User;
+  nonce: string;
+  tokenHash: string;
+}
+
+/** Starts a session: a 256-bit cookie token (stored hashed) and a nonce for REST calls. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  meta: { userAgent: string; ip: string },
+): Promise<{ token: string; nonce: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const nonce = randomBytes(16).toString('hex');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      nonce,
+      user_agent: meta.userAgent.slice(0, 300),
+      ip: meta.ip,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, nonce, expiresAt };
+}
+
+export async function findSession(db: Db, token: string): Promise<Session | undefined> {
+  if (token.length > 100) return undefined;
+  const tokenHash = sha256(token);
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'nonce', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return undefined;
+  const user = await findUserById(db, row.user_id);
+  return user ? { user, nonce: row.nonce, tokenHash } : undefined;
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export function nonceMatches(expected: string, given: string | undefined): boolean {
+  if (!given || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}

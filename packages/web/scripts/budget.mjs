@@ -1,0 +1,60 @@
+// Prints the gzipped JavaScript each admin route loads first (the shell plus the route's own
+// chunks) and fails the build when any exceeds the budget.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 180 * 1024;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipped = new Map();
+const size = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipped.get(file);
+};
+
+/** The JS files a chunk needs before it runs: itself and its static imports, transitively. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + size(f), 0);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('No entry chunk in the manifest');
+const shell = closure(entryKey);
+const shellBytes = sum(shell);
+const rows = [['shell', kb(shellBytes), '', kb(shellBytes)]];
+let failed = false;
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue;
+  const own = [...closure(key)].filter((file) => !shell.has(file));
+  const ownBytes = sum(own);
+  const total = shellBytes + ownBytes;
+  const over = total > BUDGET_BYTES;
+  failed ||= over;
+  rows.push([
+    key.replace(/^src\//, ''),
+    kb(shellBytes),
+    kb(ownBytes),
+    `${kb(total)}${over ? '  OVER BUDGET' : ''}`,
+  ]);
+}
+const widths = [0, 1, 2, 3].map((i) =>
+  Math.max(...[['route', 'shell', 'route', 'first load'], ...rows].map((r) => r[i].length)),
+);
+const line = (r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+console.log(`\nGzipped JS per route (budget ${kb(BUDGET_BYTES)} for the shell plus one route):`);
+console.log(line(['route', 'shell', 'route', 'first load']));
+for (const row of rows) console.log(line(row));
+if (failed) {
+  console.error('\nA route exceeds the first-load budget. Load heavy code lazily or split the route.');
+  process.exit(1);
+}

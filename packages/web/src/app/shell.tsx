@@ -1,0 +1,127 @@
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Breadcrumbs,
+  Burger,
+  Group,
+  Loader,
+  NavLink,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { AdminLink } from '../components/admin-link.tsx';
+import { getPage, getSettings } from '../lib/bootstrap.ts';
+import { __ } from '../lib/i18n.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from './navigation.ts';
+import { NotFound } from './not-found.tsx';
+import { findRoute, ROUTES } from './routes.ts';
+
+function PaymentsMenu({ current, onNavigate }: { current: string; onNavigate: () => void }) {
+  const items = ROUTES.filter((route) => route.menu).sort((a, b) => a.menu!.order - b.menu!.order);
+  return (
+    <nav aria-label={__('Payments')}>
+      <Text fw={600} size="xs" c="dimmed" tt="uppercase" px="sm" py={6}>
+        {__('Payments')}
+      </Text>
+      {items.map((route) => (
+        <NavLink
+          key={route.path}
+          component={AdminLink}
+          path={route.path}
+          label={route.menu!.label()}
+          active={current === route.path || current.startsWith(`${route.path}/`)}
+          onClick={onNavigate}
+        />
+      ))}
+    </nav>
+  );
+}
+
+export function Shell() {
+  const search = useSearch();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const page = search.get('page');
+  const path = search.get('path');
+  const route = path ? findRoute(path) : undefined;
+  const title = route ? route.title() : __('Page not found');
+
+  // An admin URL without a path (or the bare admin page) opens the overview.
+  useEffect(() => {
+    if (!path && (page === 'wc-admin' || page === null))
+      navigate(getAdminUrl(DEFAULT_PATH), { replace: true });
+  }, [page, path]);
+
+  useEffect(() => {
+    document.title = `${title} ‹ ${getSettings().siteTitle} — Paydesk`;
+  }, [title]);
+
+  const user = getPage().user;
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={__('Toggle menu')}
+            />
+            <Text fw={700}>{getSettings().siteTitle}</Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Text size="sm" title={user.email} visibleFrom="xs">
+              {user.display_name || user.login}
+            </Text>
+            <Anchor href={getPage().logoutUrl} size="sm">
+              {__('Log Out')}
+            </Anchor>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <PaymentsMenu current={path ?? ''} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {route ? (
+          <Box maw={1280}>
+            <Breadcrumbs mb="xs" separator="›" aria-label={__('Breadcrumbs')}>
+              {route.breadcrumbs().map((crumb, index, all) =>
+                crumb.path && index < all.length - 1 ? (
+                  <Anchor key={crumb.label} component={AdminLink} path={crumb.path} size="sm">
+                    {crumb.label}
+                  </Anchor>
+                ) : (
+                  <Text key={crumb.label} size="sm" c="dimmed">
+                    {crumb.label}
+                  </Text>
+                ),
+              )}
+            </Breadcrumbs>
+            <Title order={1} size="h2" mb="md">
+              {title}
+            </Title>
+            <ErrorBoundary resetKey={route.path}>
+              <Suspense fallback={<Loader aria-label={__('Loading')} />}>
+                <route.component />
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
+        ) : path ? (
+          <NotFound path={path} />
+        ) : (
+          <Loader aria-label={__('Loading')} />
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

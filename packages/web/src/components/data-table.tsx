@@ -1,0 +1,328 @@
+import { ActionIcon, Alert, Card, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import {
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
+  createColumnHelper,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { type MouseEvent, memo, type ReactNode, useMemo } from 'react';
+import { getAdminUrl, navigate, type QueryValues } from '../app/navigation.ts';
+import { __, sprintf } from '../lib/i18n.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import classes from './data-table.module.css';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface DataTableColumn<Row> {
+  /** The column's key: its sort key in `orderby` and its name in hidden-column preferences. */
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** The first sort direction a click asks for; numbers and dates start with the largest. */
+  defaultDirection?: SortDirection;
+  /** A column that must stay shown. */
+  required?: boolean;
+  numeric?: boolean;
+  /** Keeps the cell on one line (dates and times). */
+  nowrap?: boolean;
+  /** Cells with their own links or buttons do not also link to the row's page. */
+  ownLinks?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for assistive technology and tests. */
+  title: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** Where a row leads (an admin page and its query); a row without one is not a link. */
+  rowLink?: (row: Row) => { path: string; query: QueryValues } | undefined;
+  isLoading: boolean;
+  /** A failed load shows this message instead of rows. */
+  errorMessage?: string | undefined;
+  emptyMessage: string;
+  sort: { orderby: string; order: SortDirection };
+  onSortChange: (orderby: string, order: SortDirection) => void;
+  hiddenColumns: readonly string[];
+  onHiddenColumnsChange: (hidden: string[]) => void;
+  page: number;
+  perPage: number;
+  /** How many rows the whole list has; undefined while it is counted. */
+  totalRows: number | undefined;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  /** Controls above the table (search, filters, export). */
+  actions?: ReactNode;
+  /** Totals below the rows. */
+  summary?: ReactNode;
+  testId?: string;
+}
+
+const PER_PAGE_OPTIONS = ['25', '50', '75', '100'];
+const features = tableFeatures({ columnVisibilityFeature });
+const NO_ROWS: never[] = [];
+
+/**
+ * A server-paged list: sortable headers, columns the merchant can hide, pagination and a
+ * summary row. Rows, sorting and the page come from the caller (kept in the URL); TanStack
+ * Table keeps the column model and which columns show.
+ */
+export function DataTable<Row extends object>(props: DataTableProps<Row>) {
+  const { columns, hiddenColumns } = props;
+  const tableColumns = useMemo(() => {
+    const helper = createColumnHelper<typeof features, Row>();
+    return columns.map((column) =>
+      helper.display({
+        id: column.id,
+        header: column.header,
+        enableHiding: !column.required,
+        cell: (context) => column.cell(context.row.original),
+      }),
+    );
+  }, [columns]);
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () =>
+      Object.fromEntries(
+        columns.map((column) => [column.id, column.required || !hiddenColumns.includes(column.id)]),
+      ),
+    [columns, hiddenColumns],
+  );
+  const data = (props.rows ?? NO_ROWS) as readonly Row[];
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data,
+    getRowId: (row) => props.rowKey(row),
+    state: { columnVisibility },
+    onColumnVisibilityChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(columnVisibility) : updater;
+      props.onHiddenColumnsChange(
+        columns.filter((column) => !column.required && next[column.id] === false).map((column) => column.id),
+      );
+    },
+  });
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const visible = table.getVisibleLeafColumns();
+  const visibleIds = visible.map((column) => column.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids stand for the visible columns
+  const visibleColumns = useMemo(() => visible.map((column) => byId.get(column.id)!), [visibleIds, columns]);
+  const pageCount =
+    props.totalRows === undefined ? 1 : Math.max(1, Math.ceil(props.totalRows / props.perPage));
+
+  const headerCell = (id: string) => {
+    const column = byId.get(id)!;
+    const sorted = props.sort.orderby === id ? props.sort.order : false;
+    if (!column.sortable) {
+      return (
+        <th key={id} className={column.numeric ? `${classes.th} ${classes.numeric}` : classes.th}>
+          {column.header}
+        </th>
+      );
+    }
+    const next: SortDirection = sorted
+      ? sorted === 'asc'
+        ? 'desc'
+        : 'asc'
+      : (column.defaultDirection ?? 'desc');
+    return (
+      <th
+        key={id}
+        className={column.numeric ? `${classes.th} ${classes.numeric}` : classes.th}
+        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+      >
+        <UnstyledButton
+          fw={700}
+          fz="sm"
+          onClick={() => props.onSortChange(id, next)}
+          data-testid={`sort-${id}`}
+          title={sprintf(__('Sort by %s'), column.header)}
+        >
+          {column.header}
+          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+        </UnstyledButton>
+      </th>
+    );
+  };
+
+  let body: ReactNode;
+  if (props.errorMessage) {
+    body = (
+      <tr>
+        <td colSpan={visible.length} className={classes.cell}>
+          <Alert color="red" role="alert" data-testid="list-error">
+            {props.errorMessage}
+          </Alert>
+        </td>
+      </tr>
+    );
+  } else if (props.isLoading) {
+    body = Array.from({ length: Math.min(props.perPage, 10) }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to tell them apart
+      <tr key={index} aria-hidden className={classes.row}>
+        {visible.map((column) => (
+          <td key={column.id} className={classes.cell}>
+            <div className={classes.placeholder} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (data.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={visible.length} className={classes.cell}>
+          <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
+            {props.emptyMessage}
+          </Text>
+        </td>
+      </tr>
+    );
+  } else {
+    body = <Rows rows={data} columns={visibleColumns} rowKey={props.rowKey} rowLink={props.rowLink} />;
+  }
+
+  return (
+    <Card withBorder padding={0} data-testid={props.testId}>
+      <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
+        <Text fw={600} component="h2" m={0}>
+          {props.title}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {props.actions}
+          <ColumnChooser
+            choices={table
+              .getAllLeafColumns()
+              .filter((column) => !byId.get(column.id)?.required)
+              .map((column) => ({
+                id: column.id,
+                header: byId.get(column.id)!.header,
+                visible: column.getIsVisible(),
+              }))}
+            onToggle={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+          />
+        </Group>
+      </Group>
+      <div className={classes.scroll}>
+        <table className={classes.table} aria-label={props.title}>
+          <thead>
+            <tr>{visible.map((column) => headerCell(column.id))}</tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {props.summary}
+      {!props.errorMessage && (props.totalRows ?? 0) > 0 && (
+        <Group justify="space-between" p="sm" gap="sm">
+          <Pager page={Math.min(props.page, pageCount)} pageCount={pageCount} onChange={props.onPageChange} />
+          <Group gap={6}>
+            <Text size="sm">{__('Rows per page')}</Text>
+            <NativeSelect
+              aria-label={__('Rows per page')}
+              data={PER_PAGE_OPTIONS}
+              value={String(props.perPage)}
+              onChange={(event) => props.onPerPageChange(Number(event.currentTarget.value))}
+              w={80}
+              size="xs"
+            />
+          </Group>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/** Follows a row's link inside the app; a modified click still opens a new tab. */
+function followLink(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  navigate(event.currentTarget.getAttribute('href')!);
+}
+
+interface RowsProps<Row> {
+  rows: readonly Row[];
+  columns: readonly DataTableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  rowLink: DataTableProps<Row>['rowLink'];
+}
+
+/**
+ * The rows of one page, as plain table elements: they re-render only when the rows, the
+ * shown columns or the link rule change, not when a count or a preference elsewhere does.
+ */
+const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink }: RowsProps<Row>) {
+  return rows.map((row) => {
+    const link = rowLink?.(row);
+    const href = link ? getAdminUrl(link.path, link.query) : undefined;
+    return (
+      <tr
+        key={rowKey(row)}
+        className={href ? `${classes.row} ${classes.linked}` : classes.row}
+        data-testid="list-row"
+        onClick={
+          href
+            ? (event) => {
+                // Links and buttons inside the row do their own thing.
+                if ((event.target as HTMLElement).closest('a,button,input')) return;
+                navigate(href);
+              }
+            : undefined
+        }
+      >
+        {columns.map((column, index) => {
+          const content = column.cell(row);
+          return (
+            <td
+              key={column.id}
+              className={[classes.cell, column.numeric && classes.numeric, column.nowrap && classes.nowrap]
+                .filter(Boolean)
+                .join(' ')}
+              data-column={column.id}
+            >
+              {href && !column.ownLinks ? (
+                <a href={href} className={classes.link} tabIndex={index === 0 ? 0 : -1} onClick={followLink}>
+                  {content}
+                </a>
+              ) : (
+                content
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  });
+}) as <Row>(props: RowsProps<Row>) => ReactNode;
+
+interface PagerProps {
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+}
+
+/** Previous and next page, and where the list stands: "Page 2 of 17". */
+function Pager({ page, pageCount, onChange }: PagerProps) {
+  return (
+    <Group gap={6} data-testid="pager">
+      <ActionIcon
+        variant="default"
+        aria-label={__('Previous Page')}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
+        ‹
+      </ActionIcon>
+      <Text size="sm" aria-live="polite">
+        {sprintf(__('Page %1$s of %2$s'), String(page), String(pageCount))}
+      </Text>
+      <ActionIcon
+        variant="default"
+        aria-label={__('Next Page')}
+        disabled={page >= pageCount}
+        onClick={() => onChange(page + 1)}
+      >
+        ›
+      </ActionIcon>
+    </Group>
+  );
+}

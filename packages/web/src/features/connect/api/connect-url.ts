@@ -1,0 +1,25 @@
+import type { onboarding } from '@paydesk/domain/contracts';
+import { getSettings } from '../../../lib/bootstrap.ts';
+
+/** The settings object's connect URL with more query parameters. */
+export function connectUrlWith(query: Record<string, string | undefined>): string {
+  const url = new URL(getSettings().connectUrl, window.location.origin);
+  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * GET the connect URL as a fetch (spec 1 §7): with test_drive it makes the sandbox account and
+ * answers success and data.redirect_to. Anything else is a failure the caller reports.
+ */
+export async function requestTestDrive(query: Record<string, string | undefined>): Promise<string> {
+  const response = await fetch(connectUrlWith({ ...query, test_drive: 'true' }), {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
+  const answer = (await response.json()) as onboarding.TConnectAnswer;
+  if (!response.ok || !answer.success || !answer.data.redirect_to) {
+    throw new Error(answer.data?.message ?? `The sandbox set-up answered ${response.status}`);
+  }
+  return answer.data.redirect_to;
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { __ } from '../../../lib/i18n.ts';
+
+/** Confirms the reset; confirming goes to the connect URL with the wcpay-reset-account flag. */
+export function ResetAccountModal({
+  opened,
+  testMode,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  testMode: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={testMode ? __('Reset your sandbox account?') : __('Reset your account?')}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {testMode
+            ? __(
+                'Your sandbox account and its test payments, payouts and disputes will be deleted, and you can start the setup again.',
+              )
+            : __(
+                'The details you entered so far will be deleted and your account will be disconnected, so you can start the setup again.',
+              )}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {__('Cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            {__('Reset account')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { transactions } from '@paydesk/domain/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, apiFetch } from '../../../../lib/api.ts';
+import { __ } from '../../../../lib/i18n.ts';
+import { createNotice } from '../../../../lib/notices.tsx';
+import { paymentDetailKeys } from './query-keys.ts';
+
+/** The code of a payment without an authorization: an expected answer, not an error. */
+const AUTHORIZATION_MISSING = 'authorization_missing';
+
+/** GET {base}/authorizations/{id}: is_captured, payment_intent_id and created of an authorization. */
+export const authorizationQuery = (paymentIntentId: string) =>
+  queryOptions({
+    queryKey: [...paymentDetailKeys.all, 'authorization', paymentIntentId] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(transactions.getAuthorization, { params: { payment_intent_id: paymentIntentId }, signal }),
+  });
+
+/**
+ * The authorization of an uncaptured payment. A failure shows 'Error retrieving
+ * authorization.', except a missing authorization (spec 2 §4), which is no error.
+ */
+export function useAuthorization(paymentIntentId: string, enabled: boolean) {
+  const query = useQuery({ ...authorizationQuery(paymentIntentId), enabled });
+  const error = query.error;
+  useEffect(() => {
+    if (!error) return;
+    if (error instanceof ApiError && error.code === AUTHORIZATION_MISSING) return;
+    console.error('The authorization was not loaded', error);
+    createNotice('error', __('Error retrieving authorization.'));
+  }, [error]);
+  return query;
+}

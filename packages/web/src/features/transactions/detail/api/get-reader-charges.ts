@@ -1,0 +1,15 @@
+import { readers } from '@paydesk/domain/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { paymentDetailKeys } from './query-keys.ts';
+
+/** GET {base}/readers/charges/{id}: per-reader stats of a card reader fee (txn_… or its charge id). */
+export const readerChargesQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentDetailKeys.readerCharges(id),
+    queryFn: async ({ signal }) => (await apiFetch(readers.charges, { params: { id }, signal })).data,
+  });
+
+export function useReaderCharges(id: string) {
+  return useQuery(readerChargesQuery(id));
+}

@@ -1,0 +1,63 @@
+import { type BodyOf, payments } from '@paydesk/domain/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { paymentDetailKeys } from './query-keys.ts';
+
+/**
+ * The money-moving POSTs of the detail page. Each call carries a fresh Idempotency-Key made when
+ * the merchant acts, so a request the network repeats is applied once; each invalidates the
+ * page's reads, since a refund, capture or cancel changes the charge, intent and timeline.
+ */
+function newIdempotencyKey(): string {
+  // getRandomValues works outside secure contexts too (an admin served over plain HTTP on a LAN).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function useInvalidateDetail() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: paymentDetailKeys.all });
+}
+
+/** POST {base}/refund with charge_id, amount, reason and order_id. */
+export function useRefund() {
+  const invalidate = useInvalidateDetail();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof payments.refund>) =>
+      apiFetch(payments.refund, { body, idempotencyKey: newIdempotencyKey() }),
+    onSettled: invalidate,
+  });
+}
+
+export interface AuthorizationInput {
+  orderId: number;
+  paymentIntentId: string;
+}
+
+/** POST {base}/orders/{orderId}/capture_authorization with payment_intent_id. */
+export function useCaptureAuthorization() {
+  const invalidate = useInvalidateDetail();
+  return useMutation({
+    mutationFn: ({ orderId, paymentIntentId }: AuthorizationInput) =>
+      apiFetch(payments.captureAuthorization, {
+        params: { orderId },
+        body: { payment_intent_id: paymentIntentId },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: invalidate,
+  });
+}
+
+/** POST {base}/orders/{orderId}/cancel_authorization with payment_intent_id. */
+export function useCancelAuthorization() {
+  const invalidate = useInvalidateDetail();
+  return useMutation({
+    mutationFn: ({ orderId, paymentIntentId }: AuthorizationInput) =>
+      apiFetch(payments.cancelAuthorization, {
+        params: { orderId },
+        body: { payment_intent_id: paymentIntentId },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: invalidate,
+  });
+}

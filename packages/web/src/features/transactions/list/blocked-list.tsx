@@ -1,0 +1,124 @@
+import { Badge } from '@mantine/core';
+import { readSearchTerms, writeList } from '@paydesk/domain/transactions/filters';
+import { searchPlaceholder } from '@paydesk/domain/transactions/list-labels';
+import { fraudOutcomeStatusLabel } from '@paydesk/domain/transactions/status';
+import { memo, useMemo } from 'react';
+import { updateQuery } from '../../../app/navigation.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { __, _n } from '../../../lib/i18n.ts';
+import { DETAIL_PATH, OrderLink } from './cells.tsx';
+import { ExportButton } from './export-button.tsx';
+import { dateTime, money } from './format.ts';
+import { BLOCKED_SORTABLE, blockedRequests } from './requests.ts';
+import { SearchBox } from './search-box.tsx';
+import { SummaryRow } from './summary-row.tsx';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+import {
+  type BlockedRow,
+  suggestBlocked,
+  useBlocked,
+  useBlockedSummary,
+  useStoreCapabilities,
+} from './use-list-queries.ts';
+import { useListState } from './use-list-state.ts';
+
+function blockedColumns(): DataTableColumn<BlockedRow>[] {
+  return [
+    {
+      id: 'created',
+      nowrap: true,
+      header: __('Date / Time'),
+      cell: (row) => dateTime(row.created),
+      sortable: true,
+      required: true,
+    },
+    {
+      id: 'amount',
+      header: __('Amount'),
+      cell: (row) => money(row.amount, row.currency),
+      sortable: true,
+      numeric: true,
+      required: true,
+    },
+    { id: 'order', header: __('Order #'), cell: (row) => <OrderLink order={row.order} />, ownLinks: true },
+    {
+      id: 'customer_name',
+      header: __('Customer'),
+      cell: (row) => row.customer_name,
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'status',
+      header: __('Status'),
+      // Every row here was blocked, outright or after review (spec 2 §4 "fraud block").
+      cell: () => (
+        <Badge color="red" variant="light" size="sm" tt="none">
+          {__(fraudOutcomeStatusLabel('block'))}
+        </Badge>
+      ),
+    },
+  ];
+}
+
+const blockedKey = (row: BlockedRow) => row.payment_intent.id;
+const blockedLink = (row: BlockedRow) => ({ path: DETAIL_PATH, query: { id: row.payment_intent.id } });
+
+/** The "Blocked" tab: payments the fraud rules or the merchant blocked. */
+export const BlockedList = memo(function BlockedList() {
+  const capabilities = useStoreCapabilities();
+  const state = useListState('blocked-page', BLOCKED_SORTABLE);
+  const columns = useMemo(blockedColumns, []);
+  const terms = readSearchTerms(state.query);
+  const requests = blockedRequests(state.query);
+  const list = useBlocked(requests.list);
+  const summary = useBlockedSummary(requests.summary);
+  const hidden = useHiddenColumns('blocked-page');
+  return (
+    <DataTable
+      title={__('Blocked transactions')}
+      testId="blocked-list"
+      columns={columns}
+      rows={list.data?.data}
+      rowKey={blockedKey}
+      rowLink={blockedLink}
+      isLoading={list.isPending || hidden.isPending}
+      errorMessage={list.isError ? __('Error retrieving on review transactions.') : undefined}
+      emptyMessage={__('No data to display')}
+      sort={state.shownSort}
+      onSortChange={state.setSort}
+      hiddenColumns={hidden.hidden}
+      onHiddenColumnsChange={hidden.setHidden}
+      page={state.page}
+      perPage={state.perPage}
+      totalRows={summary.data?.count}
+      onPageChange={state.setPage}
+      onPerPageChange={state.setPerPage}
+      actions={
+        <>
+          <SearchBox
+            list="blocked"
+            placeholder={__(searchPlaceholder('blocked-page', capabilities))}
+            terms={terms}
+            onChange={(next) => updateQuery({ ...writeList('search', next, terms.length), paged: 1 })}
+            suggest={suggestBlocked}
+          />
+          <ExportButton
+            list="blocked"
+            filters={requests.summary}
+            filtered={terms.length > 0}
+            rowCount={summary.data?.count}
+          />
+        </>
+      }
+      summary={
+        <SummaryRow
+          countLabel={(count) => _n('transaction', 'transactions', count)}
+          count={summary.data?.count}
+          totals={summary.data?.totals ?? []}
+          isLoading={summary.isPending}
+        />
+      }
+    />
+  );
+});

@@ -1,0 +1,45 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { riskLevelLabel } from '@paydesk/domain/transactions/status';
+import { getSettings } from '../../../lib/bootstrap.ts';
+import { __ } from '../../../lib/i18n.ts';
+
+/** The payment detail page of a payment: its intent when known, else its charge. */
+export const DETAIL_PATH = '/payments/transactions/details';
+
+const RISK_COLORS: Record<number, string> = { 0: 'green', 1: 'yellow', 2: 'red' };
+
+/** Spec 2 §3 risk levels: Normal, Elevated, Highest, or N/A. */
+export function RiskLevel({ level }: { level: number | null }) {
+  const label = __(riskLevelLabel(level));
+  if (level === null || !(level in RISK_COLORS)) return <Text size="sm">{label}</Text>;
+  return (
+    <Badge variant="light" color={RISK_COLORS[level]} size="sm" tt="none">
+      {label}
+    </Badge>
+  );
+}
+
+let regionNames: Intl.DisplayNames | undefined;
+
+/** A country's name in the store's language; codes the browser cannot name show as they are. */
+export function countryName(code: string | null): string {
+  if (!code) return '';
+  try {
+    regionNames ??= new Intl.DisplayNames([getSettings().locale.replace('_', '-'), 'en'], { type: 'region' });
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch (error) {
+    // A malformed code from old data is shown as it is rather than breaking the row.
+    if (error instanceof RangeError) return code;
+    throw error;
+  }
+}
+
+/** A link to a store order, the order number as its text. */
+export function OrderLink({ order }: { order: { number: string; url: string } | null }) {
+  if (!order) return <Text size="sm">–</Text>;
+  return (
+    <Anchor href={order.url} size="sm">
+      {order.number}
+    </Anchor>
+  );
+}

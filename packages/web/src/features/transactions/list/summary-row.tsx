@@ -1,0 +1,71 @@
+import { Group, Skeleton, Text } from '@mantine/core';
+import { __, sprintf } from '../../../lib/i18n.ts';
+import { money } from './format.ts';
+
+export interface CurrencyTotals {
+  currency: string;
+  count: number;
+  total: number;
+  fees?: number;
+  net?: number;
+}
+
+interface SummaryRowProps {
+  /** The counted noun for a count: _n('transaction', 'transactions', count). */
+  countLabel: (count: number) => string;
+  count: number | undefined;
+  /** Totals per currency; amounts of different currencies are never added together. */
+  totals: readonly CurrencyTotals[];
+  isLoading: boolean;
+}
+
+function Item({ value, label, testId }: { value: string; label: string; testId: string }) {
+  return (
+    <Text size="sm" component="span" data-testid={testId}>
+      <Text component="span" fw={700}>
+        {value}
+      </Text>{' '}
+      {label}
+    </Text>
+  );
+}
+
+/**
+ * The list's summary under the rows (spec 2 §3 summaries): how many rows match, then the
+ * total, fees and net of each currency they are in.
+ */
+export function SummaryRow({ countLabel, count, totals, isLoading }: SummaryRowProps) {
+  if (isLoading && count === undefined) {
+    return <Skeleton height={20} mx="sm" my="xs" width={240} />;
+  }
+  if (count === undefined) return null;
+  return (
+    <Group
+      gap="lg"
+      px="sm"
+      py="xs"
+      bg="var(--mantine-color-gray-0)"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      data-testid="list-summary"
+      wrap="wrap"
+    >
+      <Item testId="summary-count" value={String(count)} label={countLabel(count)} />
+      {totals.map((entry) => (
+        <Group key={entry.currency} gap="md" data-testid={`summary-${entry.currency.toLowerCase()}`}>
+          {totals.length > 1 && (
+            <Text size="sm" fw={600} c="dimmed">
+              {sprintf(__('%s:'), entry.currency.toUpperCase())}
+            </Text>
+          )}
+          <Item testId="summary-total" value={money(entry.total, entry.currency)} label={__('total')} />
+          {entry.fees !== undefined && (
+            <Item testId="summary-fees" value={money(-entry.fees, entry.currency)} label={__('fees')} />
+          )}
+          {entry.net !== undefined && (
+            <Item testId="summary-net" value={money(entry.net, entry.currency)} label={__('net')} />
+          )}
+        </Group>
+      ))}
+    </Group>
+  );
+}

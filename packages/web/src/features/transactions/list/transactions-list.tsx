@@ -1,0 +1,362 @@
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { formatStoreDate } from '@paydesk/domain/date-format';
+import { PAYMENT_METHOD_LABELS } from '@paydesk/domain/payments/messages';
+import {
+  type AdvancedFilter,
+  readAdvancedFilters,
+  readSearchTerms,
+  SOURCE_DEVICE_VALUES,
+  TRANSACTION_CHANNEL_VALUES,
+  writeList,
+} from '@paydesk/domain/transactions/filters';
+import {
+  CHANNEL_LABELS,
+  listLabel,
+  SOURCE_DEVICE_LABELS,
+  type StoreListFlags,
+  searchPlaceholder,
+  showsSubscriptionColumn,
+} from '@paydesk/domain/transactions/list-labels';
+import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transactions/status';
+import { memo, useMemo, useState } from 'react';
+import { updateQuery } from '../../../app/navigation.ts';
+import { AdminLink } from '../../../components/admin-link.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { getSettings } from '../../../lib/bootstrap.ts';
+import { __, _n } from '../../../lib/i18n.ts';
+import { AdvancedFilters, type FilterDefinition } from './advanced-filters.tsx';
+import { countryName, DETAIL_PATH, OrderLink, RiskLevel } from './cells.tsx';
+import { ExportButton } from './export-button.tsx';
+import { dateTime, money } from './format.ts';
+import { TRANSACTION_SORTABLE, transactionsRequests } from './requests.ts';
+import { SearchBox } from './search-box.tsx';
+import { SummaryRow } from './summary-row.tsx';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+import {
+  suggestTransactions,
+  type TransactionRow,
+  useStoreCapabilities,
+  useTransactions,
+  useTransactionsSummary,
+} from './use-list-queries.ts';
+import { useListState } from './use-list-state.ts';
+
+function paymentMethod(row: TransactionRow): string {
+  if (!row.source) return '';
+  const label = Object.hasOwn(PAYMENT_METHOD_LABELS, row.source)
+    ? PAYMENT_METHOD_LABELS[row.source]!
+    : row.source;
+  return row.source_identifier ? `${__(label)} •••• ${row.source_identifier}` : __(label);
+}
+
+function transactionColumns(flags: StoreListFlags): DataTableColumn<TransactionRow>[] {
+  const settings = getSettings();
+  const columns: (DataTableColumn<TransactionRow> | false)[] = [
+    {
+      id: 'date',
+      nowrap: true,
+      header: __('Date / Time'),
+      cell: (row) => dateTime(row.date),
+      sortable: true,
+      required: true,
+    },
+    {
+      id: 'type',
+      header: __('Type'),
+      cell: (row) => __(transactionTypeLabel(row.type)),
+      sortable: true,
+      defaultDirection: 'asc',
+      required: true,
+    },
+    {
+      id: 'channel',
+      header: __('Channel'),
+      cell: (row) => __(listLabel(CHANNEL_LABELS, row.channel)),
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'amount',
+      header: __('Amount'),
+      cell: (row) => money(row.amount, row.currency),
+      sortable: true,
+      numeric: true,
+      required: true,
+    },
+    {
+      id: 'fees',
+      header: __('Fees'),
+      cell: (row) => money(-row.fees, row.currency),
+      sortable: true,
+      numeric: true,
+    },
+    {
+      id: 'net',
+      header: __('Net'),
+      cell: (row) => money(row.net, row.currency),
+      sortable: true,
+      numeric: true,
+      required: true,
+    },
+    {
+      id: 'order',
+      header: __('Order #'),
+      cell: (row) => <OrderLink order={row.order} />,
+      ownLinks: true,
+    },
+    showsSubscriptionColumn(flags) && {
+      id: 'subscriptions',
+      header: __('Subscription #'),
+      ownLinks: true,
+      cell: (row) => (
+        <Group gap={4}>
+          {(row.order?.subscriptions ?? []).map((subscription) => (
+            <Anchor key={subscription.number} href={subscription.url} size="sm">
+              {subscription.number}
+            </Anchor>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      id: 'source',
+      header: __('Payment method'),
+      cell: (row) => paymentMethod(row),
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'customer_name',
+      header: __('Customer'),
+      cell: (row) => row.customer_name ?? '',
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'customer_email',
+      header: __('Email'),
+      cell: (row) => row.customer_email ?? '',
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'customer_country',
+      header: __('Country'),
+      cell: (row) => countryName(row.customer_country),
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    {
+      id: 'customer_amount',
+      header: __('Customer amount'),
+      cell: (row) =>
+        row.customer_amount !== null && row.customer_currency
+          ? money(row.customer_amount, row.customer_currency)
+          : '',
+      sortable: true,
+      numeric: true,
+    },
+    {
+      id: 'risk_level',
+      header: __('Risk level'),
+      cell: (row) => <RiskLevel level={row.risk_level} />,
+      sortable: true,
+    },
+    {
+      id: 'available_on',
+      header: __('Payout date'),
+      ownLinks: true,
+      sortable: true,
+      cell: (row) => {
+        const day = formatStoreDate(row.available_on, settings.dateFormat, settings.timezone);
+        return row.deposit_id ? (
+          <Anchor
+            component={AdminLink}
+            path="/payments/payouts/details"
+            query={{ id: row.deposit_id }}
+            size="sm"
+          >
+            {day}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {day}
+          </Text>
+        );
+      },
+    },
+  ];
+  return columns.filter((column): column is DataTableColumn<TransactionRow> => column !== false);
+}
+
+const TYPE_OPTIONS = () =>
+  TRANSACTION_TYPES.map((type) => ({ value: type, label: __(transactionTypeLabel(type)) }));
+
+/**
+ * Spec 2 §5 "Transaction filters": date, type, device, channel, country, risk, currency and
+ * source. The currency filter shows only when the store has seen more than one currency.
+ */
+function filterDefinitions(
+  summary: { customer_currencies: string[]; sources: string[] } | undefined,
+  applied: readonly AdvancedFilter[],
+) {
+  const definitions: FilterDefinition[] = [
+    { key: 'date', label: __('Date') },
+    { key: 'type', label: __('Type'), options: TYPE_OPTIONS() },
+    {
+      key: 'source_device',
+      label: __('Device type'),
+      options: SOURCE_DEVICE_VALUES.map((value) => ({
+        value,
+        label: __(listLabel(SOURCE_DEVICE_LABELS, value)),
+      })),
+    },
+    {
+      key: 'channel',
+      label: __('Channel'),
+      options: TRANSACTION_CHANNEL_VALUES.map((value) => ({
+        value,
+        label: __(listLabel(CHANNEL_LABELS, value)),
+      })),
+    },
+    { key: 'customer_country', label: __('Customer country') },
+    {
+      key: 'risk_level',
+      label: __('Risk level'),
+      options: [
+        { value: '0', label: __('Normal') },
+        { value: '1', label: __('Elevated') },
+        { value: '2', label: __('Highest') },
+      ],
+    },
+  ];
+  const currencies = [...(summary?.customer_currencies ?? [])];
+  // A currency rule in use stays editable even when the rows it leaves are all in one currency.
+  const currencyRule = applied.find((filter) => filter.key === 'customer_currency');
+  if (currencyRule && !currencies.includes(currencyRule.value as string))
+    currencies.push(currencyRule.value as string);
+  if (currencies.length > 1 || currencyRule) {
+    definitions.push({
+      key: 'customer_currency',
+      label: __('Customer currency'),
+      options: currencies.map((code) => ({ value: code.toLowerCase(), label: code.toUpperCase() })),
+    });
+  }
+  const sources = summary?.sources ?? [];
+  definitions.push({
+    key: 'source',
+    label: __('Payment method'),
+    ...(sources.length > 0
+      ? {
+          options: sources.map((value) => ({
+            value,
+            label: Object.hasOwn(PAYMENT_METHOD_LABELS, value) ? __(PAYMENT_METHOD_LABELS[value]!) : value,
+          })),
+        }
+      : {}),
+  });
+  return definitions;
+}
+
+const transactionKey = (row: TransactionRow) => row.transaction_id;
+
+/** A transaction leads to its payment's detail page, naming the transaction too. */
+function transactionLink(row: TransactionRow) {
+  const id = row.payment_intent_id ?? row.charge_id;
+  return id
+    ? { path: DETAIL_PATH, query: { id, transaction_id: row.transaction_id, transaction_type: row.type } }
+    : undefined;
+}
+
+const activeFilterCount = (filters: AdvancedFilter[]) => filters.length;
+
+/** The "All transactions" tab: the ledger, with search, advanced filters and an export. */
+export const TransactionsList = memo(function TransactionsList() {
+  const capabilities = useStoreCapabilities();
+  const { subscriptionsActive } = capabilities;
+  const columns = useMemo(
+    () => transactionColumns({ subscriptionsActive, customSearch: capabilities.customSearch }),
+    [subscriptionsActive, capabilities.customSearch],
+  );
+  const state = useListState('transactions-page', TRANSACTION_SORTABLE);
+  const requests = transactionsRequests(state.query);
+  const list = useTransactions(requests.list);
+  const summary = useTransactionsSummary(requests.summary);
+  const hidden = useHiddenColumns('transactions-page');
+  const advanced = readAdvancedFilters(state.query);
+  const [filtersOpen, setFiltersOpen] = useState(advanced.length > 0);
+  const terms = readSearchTerms(state.query);
+
+  return (
+    <Stack gap="sm">
+      {filtersOpen && (
+        <AdvancedFilters
+          // The panel starts over from the URL whenever the applied rules change.
+          key={JSON.stringify(advanced)}
+          query={state.query}
+          definitions={filterDefinitions(summary.data, advanced)}
+        />
+      )}
+      <DataTable
+        title={__('Transactions')}
+        testId="transactions-list"
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={transactionKey}
+        rowLink={transactionLink}
+        isLoading={list.isPending || hidden.isPending}
+        errorMessage={list.isError ? __('Error retrieving transactions.') : undefined}
+        emptyMessage={__('No data to display')}
+        sort={state.shownSort}
+        onSortChange={state.setSort}
+        hiddenColumns={hidden.hidden}
+        onHiddenColumnsChange={hidden.setHidden}
+        page={state.page}
+        perPage={state.perPage}
+        totalRows={summary.data?.count}
+        onPageChange={state.setPage}
+        onPerPageChange={state.setPerPage}
+        actions={
+          <>
+            <SearchBox
+              list="transactions"
+              placeholder={__(searchPlaceholder('transactions-page', capabilities))}
+              terms={terms}
+              onChange={(next) => updateQuery({ ...writeList('search', next, terms.length), paged: 1 })}
+              suggest={suggestTransactions}
+            />
+            <Button
+              variant={filtersOpen ? 'light' : 'default'}
+              size="sm"
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              rightSection={
+                advanced.length > 0 ? (
+                  <Badge size="sm" circle>
+                    {activeFilterCount(advanced)}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {__('Advanced filters')}
+            </Button>
+            <ExportButton
+              list="transactions"
+              filters={requests.summary}
+              filtered={requests.filtered}
+              rowCount={summary.data?.count}
+            />
+          </>
+        }
+        summary={
+          <SummaryRow
+            countLabel={(count) => _n('transaction', 'transactions', count)}
+            count={summary.data?.count}
+            totals={summary.data?.totals ?? []}
+            isLoading={summary.isPending}
+          />
+        }
+      />
+    </Stack>
+  );
+});

@@ -1,0 +1,149 @@
+import { Button, Group } from '@mantine/core';
+import type { AuthorizationAction } from '@paydesk/domain/payments/messages';
+import { memo, useMemo } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { __, _n } from '../../../lib/i18n.ts';
+import { countryName, DETAIL_PATH, OrderLink, RiskLevel } from './cells.tsx';
+import { dateTime, money } from './format.ts';
+import { AUTHORIZATION_SORT_ALIASES, AUTHORIZATION_SORTABLE, authorizationsRequest } from './requests.ts';
+import { SummaryRow } from './summary-row.tsx';
+import { useAuthorizationAction } from './use-authorization-action.ts';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+import { type AuthorizationRow, useAuthorizations, useUncapturedSummary } from './use-list-queries.ts';
+import { useListState } from './use-list-state.ts';
+
+/** Capture and cancel buttons of one authorization; each shows it is working while it runs. */
+function Actions({ row }: { row: AuthorizationRow }) {
+  const capture = useAuthorizationAction('capture');
+  const cancel = useAuthorizationAction('cancel');
+  const requesting = capture.isPending || cancel.isPending;
+  if (row.order_id === null || row.is_captured) return null;
+  const target = {
+    order_id: row.order_id,
+    order_number: row.order?.number ?? String(row.order_id),
+    payment_intent_id: row.payment_intent_id,
+  };
+  const run = (action: AuthorizationAction) => (action === 'capture' ? capture : cancel).mutate(target);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={capture.isPending}
+        disabled={requesting}
+        onClick={() => run('capture')}
+      >
+        {__('Capture')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        loading={cancel.isPending}
+        disabled={requesting}
+        onClick={() => run('cancel')}
+      >
+        {__('Cancel')}
+      </Button>
+    </Group>
+  );
+}
+
+function uncapturedColumns(): DataTableColumn<AuthorizationRow>[] {
+  return [
+    {
+      id: 'created',
+      nowrap: true,
+      header: __('Authorized on'),
+      cell: (row) => dateTime(row.created),
+      sortable: true,
+      defaultDirection: 'asc',
+      required: true,
+    },
+    {
+      id: 'capture_by',
+      nowrap: true,
+      header: __('Capture by'),
+      cell: (row) => dateTime(row.capture_by),
+      sortable: true,
+      defaultDirection: 'asc',
+      required: true,
+    },
+    { id: 'order', header: __('Order'), cell: (row) => <OrderLink order={row.order} />, ownLinks: true },
+    {
+      id: 'risk_level',
+      header: __('Risk level'),
+      cell: (row) => <RiskLevel level={row.risk_level} />,
+      sortable: true,
+    },
+    {
+      id: 'amount',
+      header: __('Amount'),
+      cell: (row) => money(row.amount, row.currency),
+      sortable: true,
+      numeric: true,
+      required: true,
+    },
+    {
+      id: 'customer_name',
+      header: __('Customer'),
+      cell: (row) => row.customer_name ?? '',
+      sortable: true,
+      defaultDirection: 'asc',
+    },
+    { id: 'customer_email', header: __('Email'), cell: (row) => row.customer_email ?? '' },
+    { id: 'customer_country', header: __('Country'), cell: (row) => countryName(row.customer_country) },
+    {
+      id: 'action',
+      header: __('Action'),
+      cell: (row) => <Actions row={row} />,
+      required: true,
+      ownLinks: true,
+    },
+  ];
+}
+
+const authorizationKey = (row: AuthorizationRow) => row.payment_intent_id;
+const authorizationLink = (row: AuthorizationRow) => ({
+  path: DETAIL_PATH,
+  query: { id: row.payment_intent_id },
+});
+
+/** The "Uncaptured" tab: authorizations waiting for capture, the first to expire first. */
+export const UncapturedList = memo(function UncapturedList() {
+  const state = useListState('uncaptured-page', AUTHORIZATION_SORTABLE, AUTHORIZATION_SORT_ALIASES);
+  const columns = useMemo(uncapturedColumns, []);
+  const list = useAuthorizations(authorizationsRequest(state.query));
+  const summary = useUncapturedSummary();
+  const hidden = useHiddenColumns('uncaptured-page');
+  return (
+    <DataTable
+      title={__('Uncaptured transactions')}
+      testId="uncaptured-list"
+      columns={columns}
+      rows={list.data?.data}
+      rowKey={authorizationKey}
+      rowLink={authorizationLink}
+      isLoading={list.isPending || hidden.isPending}
+      errorMessage={list.isError ? __('Error retrieving uncaptured transactions.') : undefined}
+      emptyMessage={__('No data to display')}
+      sort={state.shownSort}
+      onSortChange={state.setSort}
+      hiddenColumns={hidden.hidden}
+      onHiddenColumnsChange={hidden.setHidden}
+      page={state.page}
+      perPage={state.perPage}
+      totalRows={summary.data?.count}
+      onPageChange={state.setPage}
+      onPerPageChange={state.setPerPage}
+      summary={
+        <SummaryRow
+          countLabel={(count) => _n('transaction', 'transactions', count)}
+          count={summary.data?.count}
+          totals={summary.data?.totals ?? []}
+          isLoading={summary.isPending}
+        />
+      }
+    />
+  );
+});

@@ -1,0 +1,62 @@
+import {
+  DEFAULT_SORTS,
+  listSort,
+  type SortDirection,
+  sanitisePaged,
+  sanitisePerPage,
+  type TransactionTab,
+} from '@paydesk/domain/transactions/list-query';
+import { updateQuery, useQueryValues } from '../../../app/navigation.ts';
+
+export interface ListState {
+  query: Record<string, string>;
+  page: number;
+  perPage: number;
+  /** What the request sends. */
+  sort: { sort: string; direction: SortDirection };
+  /** What the table header shows as sorted: the URL's column, or the default sort's. */
+  shownSort: { orderby: string; order: SortDirection };
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  setSort: (orderby: string, order: SortDirection) => void;
+}
+
+export type ListPosition = Pick<ListState, 'page' | 'perPage' | 'sort' | 'shownSort'>;
+
+/**
+ * The list's page, size and sort as the URL holds them (`paged`, `per_page`, `orderby`,
+ * `order`), sanitised so a hand-edited address never sends a request the server refuses.
+ * `sortable` lists the sort keys the endpoint accepts, `aliases` the columns sorted by another
+ * key (the capture deadline sorts by creation time).
+ */
+export function readListPosition(
+  tab: TransactionTab,
+  query: Readonly<Record<string, string>>,
+  sortable: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): ListPosition {
+  const sort = listSort(tab, query.orderby, query.order, sortable);
+  const orderbyColumn = query.orderby && sort.sort === (aliases[query.orderby] ?? query.orderby);
+  return {
+    page: sanitisePaged(query.paged),
+    perPage: sanitisePerPage(query.per_page),
+    sort,
+    shownSort: { orderby: orderbyColumn ? query.orderby! : DEFAULT_SORTS[tab].sort, order: sort.direction },
+  };
+}
+
+/** readListPosition for the current URL, with the setters that change it. */
+export function useListState(
+  tab: TransactionTab,
+  sortable: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): ListState {
+  const query = useQueryValues();
+  return {
+    query,
+    ...readListPosition(tab, query, sortable, aliases),
+    setPage: (page) => updateQuery({ paged: page }),
+    setPerPage: (perPage) => updateQuery({ per_page: perPage, paged: 1 }),
+    setSort: (orderby, order) => updateQuery({ orderby, order, paged: 1 }),
+  };
+}

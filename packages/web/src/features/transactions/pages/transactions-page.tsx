@@ -1,0 +1,81 @@
+import { Stack, Tabs } from '@mantine/core';
+import {
+  isUncapturedTabVisible,
+  type TransactionTab,
+  tabChangeQuery,
+  transactionTabFromQuery,
+} from '@paydesk/domain/transactions/list-query';
+import { useEffect } from 'react';
+import { getAdminUrl, navigate, useQueryValues } from '../../../app/navigation.ts';
+import { __, sprintf } from '../../../lib/i18n.ts';
+import { track } from '../../../lib/track.ts';
+import { BlockedList } from '../list/blocked-list.tsx';
+import { preloadTransactionsPage } from '../list/preload-page.ts';
+import { TransactionsList } from '../list/transactions-list.tsx';
+import { UncapturedList } from '../list/uncaptured-list.tsx';
+import { useStoreCapabilities, useUncapturedSummary } from '../list/use-list-queries.ts';
+
+const PATH = '/payments/transactions';
+
+// This module loads while the shell still shows its loading indicator: ask for the rows now.
+preloadTransactionsPage(window.location.search);
+
+/** Spec 2 §2: page views are recorded for the uncaptured and blocked tabs. */
+const PAGE_VIEW_PATHS: Partial<Record<TransactionTab, string>> = {
+  'uncaptured-page': 'payments_transactions_uncaptured',
+  'blocked-page': 'payments_transactions_blocked',
+};
+
+/**
+ * The transactions page (spec 2 §2): all transactions, uncaptured authorizations and blocked
+ * payments, one tab each, chosen by the `tab` query parameter.
+ */
+export default function TransactionsPage() {
+  const query = useQueryValues();
+  const capabilities = useStoreCapabilities();
+  const uncaptured = useUncapturedSummary();
+  const uncapturedVisible = isUncapturedTabVisible({
+    authAndCaptureEnabled: capabilities.authAndCaptureEnabled,
+    manualCaptureEnabled: capabilities.manualCaptureEnabled,
+    uncapturedTotal: uncaptured.data?.count ?? 0,
+  });
+  // Until the count is known, a link to the uncaptured tab is trusted rather than bounced.
+  const tab = transactionTabFromQuery(query.tab, {
+    uncapturedVisible: uncapturedVisible || (query.tab === 'uncaptured-page' && uncaptured.isPending),
+  });
+
+  useEffect(() => {
+    const path = PAGE_VIEW_PATHS[tab];
+    if (path) track('page_view', { path });
+  }, [tab]);
+
+  const select = (value: string | null) => {
+    if (!value || value === tab) return;
+    navigate(getAdminUrl(PATH, tabChangeQuery(value as TransactionTab)));
+  };
+
+  return (
+    <Stack gap="md" data-testid="transactions-page">
+      <Tabs value={tab} onChange={select} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="transactions-page">{__('All transactions')}</Tabs.Tab>
+          {uncapturedVisible && (
+            <Tabs.Tab value="uncaptured-page">
+              {sprintf(__('Uncaptured (%s)'), uncaptured.data ? String(uncaptured.data.count) : '…')}
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="blocked-page">{__('Blocked')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="transactions-page">
+          <TransactionsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="uncaptured-page">
+          <UncapturedList />
+        </Tabs.Panel>
+        <Tabs.Panel value="blocked-page">
+          <BlockedList />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  type BodyOf,
+  buildPath,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@paydesk/domain/contracts';
+import { getPage } from './bootstrap.ts';
+
+/** A failed REST call: the server's code and message, which the page may show as they are. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: Record<string, unknown>;
+  constructor(code: string, message: string, status: number, data: Record<string, unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface RequestInput<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(`${key}[]`, String(item));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Calls one endpoint of the contracts with the session's nonce; answers its typed response. */
+export async function apiFetch<E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E> = {},
+): Promise<ResponseOf<E>> {
+  const url =
+    buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>) +
+    queryString(input.query as Record<string, unknown> | undefined);
+  const headers: Record<string, string> = { 'X-WP-Nonce': getPage().nonce, Accept: 'application/json' };
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (input.idempotencyKey) headers['Idempotency-Key'] = input.idempotencyKey;
+  const response = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    credentials: 'same-origin',
+    ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  const text = await response.text();
+  const payload: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = (payload ?? {}) as { code?: string; message?: string; data?: Record<string, unknown> };
+    throw new ApiError(
+      error.code ?? 'unknown_error',
+      error.message ?? response.statusText,
+      response.status,
+      error.data ?? {},
+    );
+  }
+  return payload as ResponseOf<E>;
+}
