@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
+import { deferIndexes } from './engine/seed/bulk-load.ts';
 import { authenticatePassword } from './store/users.ts';
 import { type ProcessResult, REPO_ROOT } from './testing/process.ts';
 
@@ -68,6 +70,34 @@ describe('starting the server when its port is taken', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       expect(await authenticatePassword(database.db, 'admin', password ?? '')).not.toBeNull();
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('builds again the indexes a seed run left dropped when it was cut off', async () => {
+    const dataDir = join(root, 'data-deferred');
+    const seeded = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(await deferIndexes(seeded.db)).toBeGreaterThan(0);
+    } finally {
+      await seeded.close();
+    }
+    const result = await runServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(root, 'web'),
+    });
+    expect(result.code).toBe(1);
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const missing = await sql<{ n: number }>`
+        select count(*)::int as n from options where name = 'seed_deferred_indexes'`.execute(database.db);
+      expect(missing.rows[0]?.n).toBe(0);
+      const index = await sql<{ n: number }>`
+        select count(*)::int as n from pg_indexes where indexname = 'bt_list_idx'`.execute(database.db);
+      expect(index.rows[0]?.n).toBe(1);
     } finally {
       await database.close();
     }

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { JOB_HANDLERS } from './engine/context.ts';
 import { startJobWorker } from './engine/jobs.ts';
+import { restoreDeferredIndexes } from './engine/seed/bulk-load.ts';
 import { buildApp, DEFAULT_WEB_DIST } from './http/app.ts';
 import { describeDatabase, openConfiguredDatabase } from './runtime.ts';
 import { ensureAdminUser } from './store/users.ts';
@@ -23,6 +24,13 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Awaited<ReturnType<typeof ensureAdminUser>> | undefined;
   try {
+    // A seed run cut off midway leaves the lists' indexes dropped; serve nothing without them.
+    const rebuilt = await restoreDeferredIndexes(database.db);
+    if (rebuilt.length > 0) {
+      process.stdout.write(
+        `Built ${rebuilt.length} indexes again that an interrupted seed run had dropped.\n`,
+      );
+    }
     admin = await ensureAdminUser(database.db, config.adminPassword);
     app = await buildApp({ database, webDist, logger: { level: config.logLevel } });
   } catch (error) {
