@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'api',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
