@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
  * Payouts (the spec calls them deposits in paths). Amounts are integer minor units; payout
@@ -116,4 +116,28 @@ export const createInstantDeposit = defineEndpoint({
   response: ZInstantPayoutResult,
   idempotent: true,
   errors: [409, 422],
+});
+
+/** Sort keys of the payouts list; `date` is the arrival date (spec 2 §5: default date descending). */
+export const PAYOUT_SORTS = ['date', 'amount'] as const;
+
+/** `GET {base}/deposits` (spec 2 §7): the payouts list, newest first unless asked otherwise. */
+export const ZPayoutListQuery = z
+  .object({
+    ...listQuery,
+    sort: z.enum(PAYOUT_SORTS).default('date'),
+    store_currency_is: currency.optional(),
+    status_is: ZPayoutStatus.optional(),
+    status_is_not: ZPayoutStatus.optional(),
+  })
+  .strict();
+
+export const listDeposits = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits`,
+  summary: 'Payouts, newest first by default: the payouts list and the recent payouts of the Overview.',
+  tags: ['payouts'],
+  query: ZPayoutListQuery,
+  response: z.object({ data: z.array(ZPayout), total_count: z.number().int() }),
+  errors: [409],
 });

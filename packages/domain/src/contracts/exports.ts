@@ -82,50 +82,57 @@ export const EXPORT_PATHS = {
 } as const;
 export type ExportKind = keyof typeof EXPORT_PATHS;
 
-function exportEndpoints<Q extends z.ZodType>(kind: ExportKind, what: string, query: Q) {
-  const base = EXPORT_PATHS[kind];
-  return {
-    request: defineEndpoint({
-      method: 'POST',
-      path: base,
-      summary: `Starts a CSV export of ${what} with the list's filters; answers the export id at once.`,
-      tags: ['exports'],
-      query,
-      body: ZExportRecipient.optional(),
-      response: ZExportStarted,
-      errors: [409],
-    }),
-    status: defineEndpoint({
-      method: 'GET',
-      path: `${base}/:export_id`,
-      summary: `Where a CSV export of ${what} stands; download_url once the file is ready.`,
-      tags: ['exports'],
-      params: ZExportParams,
-      response: ZExportStatus,
-      errors: [404],
-    }),
-    file: defineEndpoint({
-      method: 'GET',
-      path: `${base}/:export_id/file`,
-      summary: `The CSV file of an export of ${what} (text/csv, UTF-8).`,
-      tags: ['exports'],
-      params: ZExportParams,
-      query: ZExportFileQuery,
-      response: z.string().describe('The CSV file.'),
-      errors: [404, 409],
-    }),
-  };
+function requestEndpoint<Q extends z.ZodType>(kind: ExportKind, what: string, query: Q) {
+  return defineEndpoint({
+    method: 'POST',
+    path: EXPORT_PATHS[kind],
+    summary: `Starts a CSV export of ${what} with the list's filters; answers the export id at once.`,
+    tags: ['exports'],
+    query,
+    body: ZExportRecipient.nullish(),
+    response: ZExportStarted,
+    errors: [],
+  });
+}
+
+function statusEndpoint(kind: ExportKind, what: string) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `${EXPORT_PATHS[kind]}/:export_id`,
+    summary: `Where a CSV export of ${what} stands; download_url once the file is ready.`,
+    tags: ['exports'],
+    params: ZExportParams,
+    response: ZExportStatus,
+    errors: [404],
+  });
+}
+
+function fileEndpoint(kind: ExportKind, what: string) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `${EXPORT_PATHS[kind]}/:export_id/file`,
+    summary: `The CSV file of an export of ${what} (text/csv, UTF-8). Links carry _wpnonce.`,
+    tags: ['exports'],
+    params: ZExportParams,
+    query: ZExportFileQuery,
+    response: z.string().describe('The CSV file.'),
+    errors: [404, 409],
+  });
 }
 
 /** `POST {base}/transactions/download`: the transactions list's filters (spec 2 §7). */
-export const transactionsExport = exportEndpoints('transactions', 'transactions', ZTransactionFilters);
+export const requestTransactionsExport = requestEndpoint('transactions', 'transactions', ZTransactionFilters);
+export const transactionsExportStatus = statusEndpoint('transactions', 'transactions');
+export const transactionsExportFile = fileEndpoint('transactions', 'transactions');
 
 /**
  * `POST {base}/transactions/fraud-outcomes/download`: the blocked list's filters; exporting
  * review outcomes sends `additional_status=review` (spec 2 §7).
  */
-export const fraudOutcomesExport = exportEndpoints(
+export const requestFraudOutcomesExport = requestEndpoint(
   'fraud_outcomes',
   'blocked payments',
   ZFraudOutcomeFilters,
 );
+export const fraudOutcomesExportStatus = statusEndpoint('fraud_outcomes', 'blocked payments');
+export const fraudOutcomesExportFile = fileEndpoint('fraud_outcomes', 'blocked payments');

@@ -19,7 +19,14 @@ export const ZAccountStatus = z.object({
     firstTransactionDate: z.string().nullable(),
   }),
   created: z.string().nullable(),
-  deposits: z.object({ status: z.string().nullable() }),
+  /** Spec 3 §3 "Account status" `deposits`; minimums are minor units per lowercase currency. */
+  deposits: z.object({
+    status: z.string().nullable(),
+    interval: z.enum(['daily', 'weekly', 'monthly', 'manual']).nullable(),
+    restrictions: z.enum(['deposits_unrestricted', 'deposits_blocked']).nullable(),
+    minimum_scheduled_deposit_amounts: z.record(z.string(), z.number().int()),
+    completed_waiting_period: z.boolean(),
+  }),
   paymentsEnabled: z.boolean(),
   detailsSubmitted: z.boolean(),
   requirements: z.object({ errors: z.array(z.object({ code: z.string(), reason: z.string() })) }),
@@ -49,3 +56,125 @@ export const ZConnectAnswer = z.object({
   data: z.object({ redirect_to: z.string().optional(), message: z.string().optional() }),
 });
 export type TConnectAnswer = z.infer<typeof ZConnectAnswer>;
+
+/** An account session: what the embedded verification form and components start from. */
+export const ZAccountSession = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  locale: z.string(),
+});
+export type TAccountSession = z.infer<typeof ZAccountSession>;
+
+export const accountsSession = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/accounts/session`,
+  summary: "A new session of the store's account for the embedded components.",
+  tags: ['onboarding'],
+  response: ZAccountSession,
+  errors: [409],
+});
+
+const code = (max = 100) => z.string().trim().min(1).max(max);
+
+export const ZPoEligibleBody = z
+  .object({
+    business: z.object({ country: code(2), type: code(), mcc: code() }).strict(),
+    store: z.object({ annual_revenue: code(), go_live_timeframe: code() }).strict(),
+  })
+  .strict();
+
+export const poEligible = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/onboarding/router/po_eligible`,
+  summary: 'Whether the business may start selling before full verification (progressive onboarding).',
+  tags: ['onboarding'],
+  body: ZPoEligibleBody,
+  response: z.object({ result: z.enum(['eligible', 'not_eligible']) }),
+});
+
+const zFlag = z.enum(['true', 'false', '1', '0']);
+
+export const kycSession = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/onboarding/kyc/session`,
+  summary:
+    'Opens a verification session. The first one creates the account from the self-assessment (a JSON object of the business step).',
+  tags: ['onboarding'],
+  query: z
+    .object({
+      self_assessment: z.string().max(4000).optional(),
+      capabilities: z.string().max(2000).optional(),
+      progressive: zFlag.optional(),
+      collect_payout_requirements: zFlag.optional(),
+    })
+    .strict(),
+  response: ZAccountSession,
+  errors: [409],
+});
+
+export const kycFinalize = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/onboarding/kyc/finalize`,
+  summary: 'Ends the verification session; success when the business details are verified.',
+  tags: ['onboarding'],
+  body: z.object({ source: z.string().max(200), from: z.string().max(200) }).strict(),
+  response: z.object({
+    success: z.boolean(),
+    details_submitted: z.boolean(),
+    params: z.record(z.string(), z.string()),
+  }),
+  errors: [409],
+});
+
+const text = z.string().max(200);
+
+/** What the embedded verification form submits (domain onboarding/verification BusinessDetails). */
+export const ZBusinessDetails = z
+  .object({
+    legal_name: text,
+    url: z.string().max(2000),
+    first_name: text,
+    last_name: text,
+    dob: text,
+    email: text,
+    phone: text,
+    address: z.object({ line1: text, city: text, state: text, postal_code: text, country: text }).strict(),
+    id_number: text,
+    tos_accepted: z.boolean(),
+  })
+  .strict();
+export type TBusinessDetails = z.infer<typeof ZBusinessDetails>;
+
+export const ZVerificationResult = z.object({
+  status: z.string(),
+  details_submitted: z.boolean(),
+  requirements: z.object({
+    errors: z.array(z.object({ code: z.string(), reason: z.string(), requirement: z.string() })),
+  }),
+});
+
+export const kycDetailsGet = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/onboarding/kyc/details`,
+  summary:
+    'What the embedded verification form starts with for a session: the details known so far and the open requirements.',
+  tags: ['onboarding'],
+  query: z.object({ client_secret: z.string().min(1).max(200) }).strict(),
+  response: ZVerificationResult.extend({
+    details: ZBusinessDetails.partial().extend({
+      address: ZBusinessDetails.shape.address.partial().optional(),
+    }),
+  }),
+  errors: [403],
+});
+
+export const kycDetailsSubmit = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/onboarding/kyc/details`,
+  summary:
+    'Submits the business details of the embedded verification form; the sandbox processor verifies them and answers the requirements it raises.',
+  tags: ['onboarding'],
+  body: z.object({ client_secret: z.string().min(1).max(200), details: ZBusinessDetails }).strict(),
+  response: ZVerificationResult,
+  errors: [403],
+});

@@ -50,6 +50,10 @@ export const ZWcpaySettings = z.object({
   timezone: z.string(),
   siteTitle: z.string(),
   homeUrl: z.string(),
+  /** Paydesk's own: the store answers at another address than the one it was connected from. */
+  isSafeModeEnabled: z.boolean(),
+  /** The industries chosen at store set-up (`woocommerce_store_industry`), for the onboarding MCC. */
+  storeIndustry: z.string(),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
+import { accountCommands } from './account-command.ts';
 import { parseArgs } from './args.ts';
 import { type Command, foundationCommands } from './commands.ts';
 import { engineCommands } from './engine-commands.ts';
@@ -10,6 +11,7 @@ export const COMMANDS: Record<string, Command> = {
   ...foundationCommands,
   ...engineCommands,
   ...seedCommands,
+  ...accountCommands,
 };
 
 function help(): string {

@@ -442,20 +442,63 @@ export interface ExportsTable {
   id: string;
   account_id: string;
   user_id: number;
-  kind: 'transactions' | 'fraud_outcomes' | 'deposits';
+  kind: 'transactions' | 'fraud_outcomes';
   filters: JsonCol<Record<string, unknown>>;
   user_email: string;
   locale: string | null;
   user_timezone: string | null;
   status: ColumnType<'pending' | 'success' | 'failed', string | undefined, string>;
+  mime_type: ColumnType<string, string | undefined, string>;
+  filename: string;
   row_count: number | null;
   size_bytes: number | null;
-  filename: string | null;
-  file_path: string | null;
   mailed_at: TimestampNullable;
+  mail_error: string | null;
   error: string | null;
   created_at: Timestamp;
   finished_at: TimestampNullable;
+}
+
+export interface ExportChunksTable {
+  export_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+export interface NotesTable {
+  id: Generated<number>;
+  account_id: string;
+  name: string;
+  type: ColumnType<string, string | undefined, string>;
+  title: string;
+  content: string;
+  status: ColumnType<'unactioned' | 'actioned', string | undefined, string>;
+  source: ColumnType<string, string | undefined, string>;
+  actions: JsonCol<NoteActionRow[]>;
+  layout: ColumnType<string, string | undefined, string>;
+  image: ColumnType<string, string | undefined, string>;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  date_created: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NoteActionRow {
+  id: number;
+  name: string;
+  label: string;
+  url: string;
+  status: 'unactioned' | 'actioned';
+  primary: boolean;
+}
+
+export interface SurveyResponsesTable {
+  id: Generated<number>;
+  survey: string;
+  user_id: number;
+  outcome: 'answered' | 'dismissed';
+  rating: string | null;
+  comments: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
 }
 
 /** The whole schema, one entry per table; engine tables are added beside their migrations. */
@@ -488,4 +531,7 @@ export interface Database {
   clock: ClockTable;
   idempotency_keys: IdempotencyKeysTable;
   exports: ExportsTable;
+  notes: NotesTable;
+  survey_responses: SurveyResponsesTable;
+  export_chunks: ExportChunksTable;
 }

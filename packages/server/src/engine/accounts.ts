@@ -1,13 +1,17 @@
 import { AppError } from '@paydesk/domain';
+import { CONNECTED_HOME_OPTION } from '@paydesk/domain/overview/safe-mode';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
-import { getOption, setOptions } from '../store/options.ts';
+import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
 import type { AccountSnapshot } from '../store/page-settings.ts';
 import type { IdSource } from './ids.ts';
 import type { Executor } from './ledger.ts';
 
 export type Account = Selectable<AccountsTable>;
+
+/** The inconsistent account state of spec 1 §8: an account exists but was never verified. */
+export const INCOMPLETE_SETUP_MESSAGE = 'Please complete your setup to process payments.';
 
 /** The option that records the store's registration with the payments service. */
 export const STORE_CONNECTED_OPTION = 'paydesk_store_connected';
@@ -72,7 +76,10 @@ export async function createAccount(db: Db, ids: IdSource, input: NewAccount): P
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await setOptions(db, { [STORE_CONNECTED_OPTION]: true });
+  // The address the store was connected from; another one later means Safe Mode (a copied or
+  // moved site), which the Overview reports.
+  const { home } = await getStoreSettings(db);
+  await setOptions(db, { [STORE_CONNECTED_OPTION]: true, [CONNECTED_HOME_OPTION]: home });
   return account;
 }
 
@@ -104,6 +111,7 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     paymentsEnabled: account.payments_enabled,
     testMode: account.mode === 'test',
     testModeOnboarding: account.mode === 'test' && account.is_test_drive,
-    errorMessage: '',
+    // An account whose business details were never verified cannot take payments yet.
+    errorMessage: account.details_submitted ? '' : INCOMPLETE_SETUP_MESSAGE,
   };
 }

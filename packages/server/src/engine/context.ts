@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
+import { mailSettings } from '../store/mail.ts';
 import { clockNow } from './clock.ts';
 import { runDisputeDeadlineJob, runDisputeResolveJob } from './disputes/jobs.ts';
+import { EXPORT_JOB, runExportJob } from './exports/service.ts';
 import { type IdSource, randomIds } from './ids.ts';
 import type { JobHandlers } from './jobs.ts';
 import type { EngineContext } from './payments/context.ts';
@@ -43,5 +45,10 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   'readers.fees': async (db, payload, now) => {
     await runReaderFeesJob({ ...(await engineContext(db)), now }, payload);
+  },
+  // Mail settings are read from the environment when the job runs, so the server and the CLI,
+  // which both run jobs, send mail the same way.
+  [EXPORT_JOB]: async (db, payload) => {
+    await runExportJob(db, payload, mailSettings());
   },
 };

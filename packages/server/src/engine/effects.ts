@@ -12,6 +12,7 @@ import type {
   RefundsTable,
 } from '../db/schema.ts';
 import { applyRollups, type LedgerEntry, ledgerRow, postLedger, rollupDeltas } from './ledger.ts';
+import { recordEffectNotes } from './notes.ts';
 import type { Trx } from './payments/context.ts';
 import { recordTimeline, type TimelineEvent, timelineRow } from './timeline.ts';
 
@@ -122,9 +123,15 @@ export interface ApplyOptions {
   bulk?: boolean;
 }
 
-/** Writes effects: inserts in foreign-key order, then the updates of rows written earlier. */
+/**
+ * Writes effects: inserts in foreign-key order, then the updates of rows written earlier, then
+ * the inbox notes they call for (engine/notes.ts).
+ */
 export async function applyEffects(trx: Trx, effects: Effects, options: ApplyOptions = {}): Promise<void> {
-  if (options.bulk) return applyEffectsBulk(trx, effects);
+  if (options.bulk) {
+    await applyEffectsBulk(trx, effects);
+    return recordEffectNotes(trx, effects);
+  }
   const orderUpdates = foldUpdates(
     effects.orders,
     effects.orderUpdates as Update<unknown>[],
@@ -185,6 +192,7 @@ export async function applyEffects(trx: Trx, effects: Effects, options: ApplyOpt
       .where('payment_intent_id', '=', u.payment_intent_id)
       .execute();
   }
+  await recordEffectNotes(trx, effects);
 }
 
 // ---- Bulk writing ------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ export type IdPrefix =
   | 'file'
   | 'tmr'
   | 'flxln'
-  | 'fr';
+  | 'fr'
+  | 'exp';
 
 /** Makes ids with the provider's prefixes (`pi_…`, `ch_…`). */
 export interface IdSource {

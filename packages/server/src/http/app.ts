@@ -19,11 +19,14 @@ import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { disputeRoutes } from './routes/disputes.ts';
+import { exportRoutes } from './routes/exports.ts';
+import { overviewInboxRoutes } from './routes/notes.ts';
 import { onboardingPageHook, onboardingRoutes } from './routes/onboarding.ts';
 import { paymentDetailRoutes } from './routes/payment-detail.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { readerRoutes } from './routes/readers.ts';
 import { refundRoutes } from './routes/refunds.ts';
+import { reportingRoutes } from './routes/reporting.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { storeRoutes } from './routes/store.ts';
 import { transactionRoutes } from './routes/transactions.ts';
@@ -59,7 +62,10 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => readerRoutes(app, database.db),
   (app, database) => paymentDetailRoutes(app, database.db),
   (app, database) => transactionRoutes(app, database.db),
+  (app, database) => exportRoutes(app, database.db),
   (app, database) => onboardingRoutes(app, database.db),
+  (app, database) => overviewInboxRoutes(app, database.db),
+  (app, database) => reportingRoutes(app, database.db),
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

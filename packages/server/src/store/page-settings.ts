@@ -6,8 +6,9 @@ import {
   ZERO_DECIMAL_CURRENCIES,
 } from '@paydesk/domain';
 import type { TWcpaySettings } from '@paydesk/domain/contracts';
+import { CONNECTED_HOME_OPTION, isSafeMode } from '@paydesk/domain/overview/safe-mode';
 import type { Db } from '../db/database.ts';
-import { getStoreSettings } from './options.ts';
+import { getOption, getStoreSettings } from './options.ts';
 
 /** The account as the settings object needs it; the engine supplies it once an account exists. */
 export interface AccountSnapshot {
@@ -30,7 +31,11 @@ export async function buildWcpaySettings(
   nonce: string,
   readAccount: AccountSnapshotReader,
 ): Promise<TWcpaySettings> {
-  const [store, account] = await Promise.all([getStoreSettings(db), readAccount(db)]);
+  const [store, account, connectedHome] = await Promise.all([
+    getStoreSettings(db),
+    readAccount(db),
+    getOption<string>(db, CONNECTED_HOME_OPTION),
+  ]);
   const separators = localeSeparators(store.locale);
   const country = storeCountry(store);
   return {
@@ -73,5 +78,7 @@ export async function buildWcpaySettings(
     timezone: store.timezone_string,
     siteTitle: store.blogname,
     homeUrl: store.home,
+    isSafeModeEnabled: account.isAccountConnected && isSafeMode(store.home, connectedHome),
+    storeIndustry: store.woocommerce_store_industry,
   };
 }

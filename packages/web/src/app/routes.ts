@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { __ } from '../lib/i18n.ts';
 
 export interface RouteDefinition {
@@ -11,6 +11,12 @@ export interface RouteDefinition {
   menu?: { label: () => string; order: number };
   component: LazyExoticComponent<ComponentType>;
 }
+
+const OverviewOnboardingFlow = lazy(() =>
+  import('../features/onboarding/components/overview-onboarding-flow.tsx').then((module) => ({
+    default: module.OverviewOnboardingFlow,
+  })),
+);
 
 const payments = () => ({ label: __('Payments'), path: '/payments/overview' });
 
@@ -26,11 +32,29 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/connect/pages/connect-page.tsx')),
   },
   {
+    path: '/payments/onboarding',
+    title: () => __('Onboarding'),
+    breadcrumbs: () => [payments(), { label: __('Onboarding') }],
+    component: lazy(() => import('../features/onboarding/pages/onboarding-page.tsx')),
+  },
+  {
+    path: '/payments/onboarding/kyc',
+    title: () => __('Continue verification'),
+    breadcrumbs: () => [payments(), { label: __('Continue verification') }],
+    component: lazy(() => import('../features/onboarding/pages/kyc-page.tsx')),
+  },
+  {
     path: '/payments/overview',
     title: () => __('Overview'),
     breadcrumbs: () => [payments(), { label: __('Overview') }],
     menu: { label: () => __('Overview'), order: 10 },
-    component: lazy(() => import('../features/overview/pages/overview-page.tsx')),
+    // The Overview finishes an unverified account's setup in place with the onboarding flow;
+    // features do not import each other, so the route hands the flow to the page.
+    component: lazy(() =>
+      import('../features/overview/pages/overview-page.tsx').then(({ default: OverviewPage }) => ({
+        default: () => createElement(OverviewPage, { setupFlow: OverviewOnboardingFlow }),
+      })),
+    ),
   },
   {
     path: '/payments/transactions',

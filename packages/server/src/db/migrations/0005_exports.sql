@@ -1,23 +1,36 @@
--- CSV exports of the lists (engine/exports): what was asked, by whom, and where the job that
--- writes the file stands. The file itself lives under DATA_DIR/exports; `file_path` points at it.
+-- CSV exports of the lists (engine/exports): what was asked, by whom, where the job that writes
+-- the file stands, and the file itself. The file is stored in the database in chunks
+-- (export_chunks), so every server process sharing a PostgreSQL database can serve it, whichever
+-- process wrote it (docs/decisions.md).
 create table exports (
   id text primary key,
   account_id text not null references accounts (id),
   user_id bigint not null references users (id),
-  kind text not null check (kind in ('transactions', 'fraud_outcomes', 'deposits')),
-  -- The request's filters as sent; the job parses them again with the list's own schema.
+  kind text not null check (kind in ('transactions', 'fraud_outcomes')),
+  -- The request's filters as parsed by the list's own schema, written back as the list takes them.
   filters jsonb not null default '{}'::jsonb,
   user_email text not null,
   locale text,
   user_timezone text,
   status text not null default 'pending' check (status in ('pending', 'success', 'failed')),
+  mime_type text not null default 'text/csv',
+  filename text not null,
   row_count bigint,
   size_bytes bigint,
-  filename text,
-  file_path text,
   mailed_at timestamptz,
+  mail_error text,
   error text,
   created_at timestamptz not null default now(),
   finished_at timestamptz
 );
 create index exports_user_idx on exports (user_id, created_at desc);
+create index exports_created_idx on exports (created_at);
+
+-- The file's bytes in order; a chunk is at most about 1 MiB, so neither writing nor serving a
+-- file holds more than one chunk in memory.
+create table export_chunks (
+  export_id text not null references exports (id) on delete cascade,
+  seq integer not null check (seq >= 0),
+  data bytea not null,
+  primary key (export_id, seq)
+);

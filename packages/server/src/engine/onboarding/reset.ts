@@ -7,6 +7,7 @@ import { findAccount } from '../accounts.ts';
  */
 export const ACCOUNT_TABLES = [
   'exports',
+  'notes',
   'files',
   'fraud_outcomes',
   'ledger_rollups',

@@ -4,6 +4,7 @@ import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
+import { recordSandboxReadyNote } from '../notes.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { resetAccount } from './reset.ts';
 
@@ -71,6 +72,7 @@ export async function startTestDrive(
       .where('id', '=', made.account.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordSandboxReadyNote(db, account.id, await clockNow(db));
     return { account, created: true };
   } catch (error) {
     await resetAccount(db);

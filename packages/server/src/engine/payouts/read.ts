@@ -110,3 +110,34 @@ export async function depositsOverview(db: Executor, account: Account, now: Date
     },
   };
 }
+
+type PayoutListQuery = z.output<typeof deposits.ZPayoutListQuery>;
+
+/**
+ * `GET {base}/deposits`: one page of payouts and how many match. Ties on the sort key fall back
+ * to the id, so pages never repeat or skip a payout; an account makes about one payout a day
+ * per currency, so an offset page over `payouts_list_idx`'s rows stays small.
+ */
+export async function listPayouts(
+  db: Executor,
+  accountId: string,
+  query: PayoutListQuery,
+): Promise<{ data: PayoutView[]; total_count: number }> {
+  let filtered = db.selectFrom('payouts').where('account_id', '=', accountId);
+  if (query.store_currency_is) filtered = filtered.where('currency', '=', query.store_currency_is);
+  if (query.status_is) filtered = filtered.where('status', '=', query.status_is);
+  if (query.status_is_not) filtered = filtered.where('status', '!=', query.status_is_not);
+  const direction = query.direction ?? 'desc';
+  const column = query.sort === 'amount' ? 'amount' : 'arrival_date';
+  const [rows, count] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(query.pagesize)
+      .offset((query.page - 1) * query.pagesize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(payoutView), total_count: Number(count.count) };
+}

@@ -6,6 +6,7 @@ import { DAY_MS } from '../clock.ts';
 import { applyEffects } from '../effects.ts';
 import { enqueueJob } from '../jobs.ts';
 import type { Executor } from '../ledger.ts';
+import { recordPayoutNote } from '../notes.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
 import {
   FAILING_BANK_LAST4,
@@ -142,6 +143,7 @@ export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | '
     const bank = payout.bank_account as Partial<ExternalAccount>;
     if (bank.last4 !== FAILING_BANK_LAST4) {
       await trx.updateTable('payouts').set({ status: 'paid' }).where('id', '=', payoutId).execute();
+      await recordPayoutNote(trx, payout, 'paid');
       return 'paid';
     }
     const account = await lockAccount(trx, payout.account_id);
@@ -165,6 +167,7 @@ export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | '
       .set({ status: 'failed', failure_code: 'account_closed', failure_message: ACCOUNT_CLOSED_MESSAGE })
       .where('id', '=', payoutId)
       .execute();
+    await recordPayoutNote(trx, { ...payout, failure_message: ACCOUNT_CLOSED_MESSAGE }, 'failed');
     const banks = account.external_accounts.map((b) =>
       b.last4 === bank.last4 && b.currency.toLowerCase() === payout.currency
         ? { ...b, status: 'errored' as const }

@@ -102,7 +102,7 @@ export async function restoreDeferredIndexes(db: Executor): Promise<string[]> {
 }
 
 /** Every table a seeder batch writes (BULK_TABLES and the few rows of the others). */
-const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'loans'];
+const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'loans', 'notes'];
 
 /**
  * Whether the seeder's batches may run in replica mode, which skips every trigger, the

@@ -59,6 +59,7 @@ async function snapshot(database: DatabaseHandle) {
     ledger_rollups: sql`select * from ledger_rollups order by hour, type, currency, customer_currency`,
     timeline_events: sql`select * from timeline_events order by id`,
     jobs: sql`select id, kind, payload, run_at, status, unique_key from jobs order by id`,
+    notes: sql`select account_id, name, type, title, content, actions, date_created from notes order by name`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, query] of Object.entries(tables)) out[name] = (await query.execute(database.db)).rows;

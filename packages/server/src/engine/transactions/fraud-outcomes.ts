@@ -59,20 +59,12 @@ export function fraudOutcomesQuery(db: Executor, accountId: string, filters: Fil
     );
 }
 
-const SORT_COLUMNS = { created: 'created_at', amount: 'amount', customer_name: 'customer_name' } as const;
-
-/** `GET {base}/transactions/fraud-outcomes`: one page, newest first unless sorted otherwise. */
-export async function listFraudOutcomes(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
-  const direction = query.direction ?? 'desc';
-  const column = SORT_COLUMNS[query.sort];
-  let ordered = fraudOutcomesQuery(db, accountId, query).orderBy(column, direction);
-  if (column !== 'created_at') ordered = ordered.orderBy('created_at', direction);
-  const keys = ordered
-    .orderBy('id', direction)
-    .select('id')
-    .limit(query.pagesize)
-    .offset((query.page - 1) * query.pagesize);
-  let rows = db
+/**
+ * The columns of the list's rows, with the order's number; the list and the CSV export narrow
+ * it to the rows they need.
+ */
+export function fraudOutcomeRows(db: Executor) {
+  return db
     .selectFrom('fraud_outcomes as f')
     .leftJoin('orders as o', 'o.id', 'f.order_id')
     .select([
@@ -87,12 +79,23 @@ export async function listFraudOutcomes(db: Executor, accountId: string, query: 
       'f.payment_intent_id',
       'f.charge_id',
       'o.number as order_number',
-    ])
-    .where('f.id', 'in', keys as never)
-    .orderBy(`f.${column}`, direction);
-  if (column !== 'created_at') rows = rows.orderBy('f.created_at', direction);
-  const result = await rows.orderBy('f.id', direction).execute();
-  return result.map((row) => ({
+    ]);
+}
+
+/** A row of `fraudOutcomeRows` as the spec's fields. */
+export function fraudOutcomeView(row: {
+  status: 'review' | 'block';
+  manual_action: 'approved' | 'blocked' | null;
+  created_at: Date;
+  amount: number;
+  currency: string;
+  customer_name: string;
+  order_id: number | string | null;
+  payment_intent_id: string;
+  charge_id: string | null;
+  order_number: string | null;
+}): View {
+  return {
     status: row.status,
     manual_action: row.manual_action,
     created: Math.floor(row.created_at.getTime() / 1000),
@@ -106,7 +109,28 @@ export async function listFraudOutcomes(db: Executor, accountId: string, query: 
         : null,
     payment_intent: { id: row.payment_intent_id },
     charge_id: row.charge_id,
-  }));
+  };
+}
+
+const SORT_COLUMNS = { created: 'created_at', amount: 'amount', customer_name: 'customer_name' } as const;
+
+/** `GET {base}/transactions/fraud-outcomes`: one page, newest first unless sorted otherwise. */
+export async function listFraudOutcomes(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
+  const direction = query.direction ?? 'desc';
+  const column = SORT_COLUMNS[query.sort];
+  let ordered = fraudOutcomesQuery(db, accountId, query).orderBy(column, direction);
+  if (column !== 'created_at') ordered = ordered.orderBy('created_at', direction);
+  const keys = ordered
+    .orderBy('id', direction)
+    .select('id')
+    .limit(query.pagesize)
+    .offset((query.page - 1) * query.pagesize);
+  let rows = fraudOutcomeRows(db)
+    .where('f.id', 'in', keys as never)
+    .orderBy(`f.${column}`, direction);
+  if (column !== 'created_at') rows = rows.orderBy('f.created_at', direction);
+  const result = await rows.orderBy('f.id', direction).execute();
+  return result.map(fraudOutcomeView);
 }
 
 /** `GET {base}/transactions/fraud-outcomes/summary`: count, and totals per currency. */

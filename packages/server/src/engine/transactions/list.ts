@@ -94,7 +94,7 @@ export async function listTransactions(
 /**
  * Rows as the spec's transaction fields (spec 2 §3 "Transaction"). What the ledger row does not
  * carry (the order, the payout's status, the card's last four digits, the loan's public id) is
- * read for the page's rows only, one query per kind. CSV exports call this for each batch.
+ * read for the page's rows only, one query per kind.
  */
 export async function transactionViews(
   db: Executor,
@@ -139,41 +139,64 @@ export async function transactionViews(
   const payoutStatus = new Map(payouts.map((payout) => [payout.id, payout.status]));
   const last4 = new Map(charges.map((charge) => [charge.id, charge.last4]));
   const loanPublicId = new Map(loans.map((loan) => [loan.id, loan.stripe_loan_id]));
-  return rows.map((row) => {
-    const order = row.order_id === null ? undefined : orderById.get(Number(row.order_id));
-    return {
-      transaction_id: row.id,
-      payment_intent_id: row.payment_intent_id,
-      charge_id: row.charge_id,
-      date: epochSeconds(row.created_at),
-      type: row.type,
-      channel: row.channel as TTransaction['channel'],
-      source: row.source,
-      source_identifier: (row.charge_id && last4.get(row.charge_id)) ?? null,
-      source_device: row.source_device as TTransaction['source_device'],
-      order: order
-        ? {
-            number: order.number,
-            url: orderAdminUrl(Number(order.id)),
-            customer_url: null,
-            subscriptions: order.subscriptions,
-          }
-        : null,
-      customer_name: row.customer_name,
-      customer_email: row.customer_email,
-      customer_country: row.customer_country,
-      customer_currency: row.customer_currency,
-      customer_amount: row.customer_amount,
-      currency: row.currency,
-      amount: row.amount,
-      fees: row.fee,
-      net: row.net,
-      risk_level: row.risk_level,
-      deposit_id: row.payout_id,
-      available_on: epochSeconds(row.available_on),
-      deposit_status: (row.payout_id && payoutStatus.get(row.payout_id)) || null,
-      loan_id: (row.loan_id && loanPublicId.get(row.loan_id)) ?? null,
-      metadata: { charge_type: row.type === 'card_reader_fee' ? 'card_reader_fee' : null },
-    };
-  });
+  return rows.map((row) =>
+    transactionView(row, {
+      order: row.order_id === null ? undefined : orderById.get(Number(row.order_id)),
+      deposit_status: row.payout_id ? payoutStatus.get(row.payout_id) : undefined,
+      last4: row.charge_id ? last4.get(row.charge_id) : undefined,
+      loan_public_id: row.loan_id ? loanPublicId.get(row.loan_id) : undefined,
+    }),
+  );
+}
+
+/** What a transaction shows from other tables: its order, payout status, card digits and loan. */
+export interface TransactionLinks {
+  order:
+    | { id: number | string; number: string; subscriptions: { number: string; url: string }[] }
+    | undefined;
+  deposit_status: TTransaction['deposit_status'] | undefined;
+  last4: string | null | undefined;
+  loan_public_id: string | null | undefined;
+}
+
+/**
+ * One ledger row and what it links to as the spec's transaction fields. The list reads the links
+ * with one query per kind; the CSV export joins the ones its file writes into its batch query.
+ */
+export function transactionView(row: TransactionListRow, links: TransactionLinks): TTransaction {
+  const { order } = links;
+  return {
+    transaction_id: row.id,
+    payment_intent_id: row.payment_intent_id,
+    charge_id: row.charge_id,
+    date: epochSeconds(row.created_at),
+    type: row.type,
+    channel: row.channel as TTransaction['channel'],
+    source: row.source,
+    source_identifier: (row.charge_id && links.last4) ?? null,
+    source_device: row.source_device as TTransaction['source_device'],
+    order: order
+      ? {
+          number: order.number,
+          url: orderAdminUrl(Number(order.id)),
+          customer_url: null,
+          subscriptions: order.subscriptions,
+        }
+      : null,
+    customer_name: row.customer_name,
+    customer_email: row.customer_email,
+    customer_country: row.customer_country,
+    customer_currency: row.customer_currency,
+    customer_amount: row.customer_amount,
+    currency: row.currency,
+    amount: row.amount,
+    fees: row.fee,
+    net: row.net,
+    risk_level: row.risk_level,
+    deposit_id: row.payout_id,
+    available_on: epochSeconds(row.available_on),
+    deposit_status: (row.payout_id && links.deposit_status) || null,
+    loan_id: (row.loan_id && links.loan_public_id) ?? null,
+    metadata: { charge_type: row.type === 'card_reader_fee' ? 'card_reader_fee' : null },
+  };
 }

@@ -3,16 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
-import { depositsOverview, readPayout } from '../../engine/payouts/read.ts';
+import { depositsOverview, listPayouts, readPayout } from '../../engine/payouts/read.ts';
 import { createInstantPayout } from '../../engine/payouts/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
-/** Payouts: balances overview, one payout, instant payout. */
+/** Payouts: balances overview, the payouts list, one payout, instant payout. */
 export function depositRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, deposits.overviewAll, async () => {
     const ctx = await engineContext(db);
     return depositsOverview(db, await requireAccount(db), ctx.now);
   });
+
+  registerEndpoint(app, deposits.listDeposits, async ({ query }) =>
+    listPayouts(db, (await requireAccount(db)).id, query),
+  );
 
   registerEndpoint(app, deposits.getDeposit, async ({ params }) =>
     readPayout(db, (await requireAccount(db)).id, params.id),

@@ -1,9 +1,18 @@
 import { onboarding } from '@paydesk/domain/contracts';
+import { poEligibility } from '@paydesk/domain/onboarding/business';
 import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { findAccount, STORE_CONNECTED_OPTION } from '../../engine/accounts.ts';
 import { readAccountStatus } from '../../engine/onboarding/account-status.ts';
+import {
+  finalizeKyc,
+  openAccountSession,
+  openKycSession,
+  parseSelfAssessment,
+  readKycDetails,
+  submitKycDetails,
+} from '../../engine/onboarding/kyc.ts';
 import { canResetAccount, resetAccount } from '../../engine/onboarding/reset.ts';
 import { startTestDrive } from '../../engine/onboarding/test-drive.ts';
 import { setOptions } from '../../store/options.ts';
@@ -13,6 +22,29 @@ import { simplePage } from '../html.ts';
 
 export function onboardingRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, onboarding.accountsGet, async () => readAccountStatus(db));
+  registerEndpoint(app, onboarding.accountsSession, async () => openAccountSession(db));
+  registerEndpoint(app, onboarding.poEligible, async ({ body }) => ({ result: poEligibility(body) }));
+  registerEndpoint(app, onboarding.kycSession, async ({ query }) =>
+    openKycSession(db, {
+      selfAssessment: parseSelfAssessment(query.self_assessment),
+      progressive: isTrue(query.progressive),
+      capabilities: (query.capabilities ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => /^\w{1,64}$/.test(name))
+        .slice(0, 50),
+      collectPayoutRequirements: isTrue(query.collect_payout_requirements),
+    }),
+  );
+  registerEndpoint(app, onboarding.kycDetailsGet, async ({ query }) =>
+    readKycDetails(db, query.client_secret),
+  );
+  registerEndpoint(app, onboarding.kycDetailsSubmit, async ({ body }) =>
+    submitKycDetails(db, body.client_secret, body.details),
+  );
+  registerEndpoint(app, onboarding.kycFinalize, async ({ body }) =>
+    finalizeKyc(db, { source: sanitizeSource(body.source), from: sanitizeSource(body.from) }),
+  );
 }
 
 const ADMIN_PAGE = '/wp-admin/admin.php';
@@ -83,6 +115,11 @@ async function handleConnect(
     return;
   }
 
+  if (isTrue(query['wcpay-disable-onboarding-test-mode'])) {
+    await handleLiveActivation(database.db, request, reply, sanitizeSource(first(query.source)));
+    return;
+  }
+
   if (isTrue(query.test_drive) || isTrue(query.auto_start_test_drive_onboarding)) {
     try {
       await startTestDrive(database, { sampleData: isTrue(query.sample_data) });
@@ -133,4 +170,31 @@ async function handleReset(db: Db, request: FastifyRequest, reply: FastifyReply)
     return;
   }
   await reply.redirect(adminPageUrl('/payments/connect'));
+}
+
+/**
+ * The live-activation modal's confirmation (`wcpay-disable-onboarding-test-mode`): the sandbox
+ * account and its test data go, and the merchant verifies the business for a live account.
+ * A live account is left as it is.
+ */
+async function handleLiveActivation(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: string,
+): Promise<void> {
+  const account = await findAccount(db);
+  if (account && account.mode === 'live') {
+    await reply.redirect(adminPageUrl('/payments/overview'));
+    return;
+  }
+  try {
+    await resetAccount(db);
+  } catch (error) {
+    request.log.error({ err: error }, 'the sandbox account could not be removed for live activation');
+    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
+    return;
+  }
+  await setOptions(db, { [STORE_CONNECTED_OPTION]: true });
+  await reply.redirect(adminPageUrl('/payments/onboarding', { source, from: 'WCPAY_CONNECT' }));
 }

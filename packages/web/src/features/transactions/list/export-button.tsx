@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { QueryOf } from '@paydesk/domain/contracts';
+import { exports, type QueryOf } from '@paydesk/domain/contracts';
 import { forcedDownloadUrl, pollExport } from '@paydesk/domain/transactions/export-polling';
 import { exportNeedsConfirmation } from '@paydesk/domain/transactions/filters';
 import { useState } from 'react';
@@ -7,11 +7,10 @@ import { apiFetch } from '../../../lib/api.ts';
 import { getPage, getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
-import { fraudOutcomesExport, transactionsExport } from './export-endpoints.ts';
 
 type ExportProps =
-  | { list: 'transactions'; filters: QueryOf<typeof transactionsExport.request> }
-  | { list: 'blocked'; filters: QueryOf<typeof fraudOutcomesExport.request> };
+  | { list: 'transactions'; filters: QueryOf<typeof exports.requestTransactionsExport> }
+  | { list: 'blocked'; filters: QueryOf<typeof exports.requestFraudOutcomesExport> };
 
 type ExportButtonProps = ExportProps & {
   /** Whether the merchant narrowed the list; a narrowed export never asks first. */
@@ -43,8 +42,8 @@ async function runExport(props: ExportProps): Promise<void> {
   };
   const started =
     props.list === 'transactions'
-      ? await apiFetch(transactionsExport.request, { query: props.filters, body })
-      : await apiFetch(fraudOutcomesExport.request, { query: props.filters, body });
+      ? await apiFetch(exports.requestTransactionsExport, { query: props.filters, body })
+      : await apiFetch(exports.requestFraudOutcomesExport, { query: props.filters, body });
   createNotice(
     'success',
     sprintf(
@@ -52,11 +51,24 @@ async function runExport(props: ExportProps): Promise<void> {
       started.user_email,
     ),
   );
-  const status = props.list === 'transactions' ? transactionsExport.status : fraudOutcomesExport.status;
+  const status =
+    props.list === 'transactions' ? exports.transactionsExportStatus : exports.fraudOutcomesExportStatus;
   const result = await pollExport({
     check: () => apiFetch(status, { params: { export_id: started.export_id } }),
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
+  if (!result.ready && result.reason === 'timed_out') {
+    // The job is still writing a large file after the last check; it is not lost, and the
+    // e-mail brings it (docs/decisions.md, "Exports that outlast the polling").
+    createNotice(
+      'info',
+      sprintf(
+        __('Your export is taking longer than usual. It will be emailed to %s when it is ready.'),
+        started.user_email,
+      ),
+    );
+    return;
+  }
   if (!result.ready)
     throw new Error(`Export ${started.export_id} ${result.reason} after ${result.attempts} checks`);
   download(result.download_url);

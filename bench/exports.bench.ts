@@ -1,0 +1,107 @@
+/**
+ * CSV export of the whole transactions list on a seeded database: the request goes through the
+ * server (app.inject), the `export.csv` job writes the file into the database, then the file is
+ * read back the way the download route serves it. Reports rows per second for writing and for
+ * serving, and how far the process's resident memory rose above where it started.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/exports.bench.ts
+ *   DATA_DIR=/path/to/data npx tsx bench/exports.bench.ts
+ *
+ * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable. `QUERY` adds
+ * list filters to the export (for example `QUERY='type_is=charge'`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
+import { exportFileStream, runExportJob } from '../packages/server/src/engine/exports/service.ts';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
+import { createUser } from '../packages/server/src/store/users.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+const MB = 1024 * 1024;
+
+async function open(): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
+  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
+  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
+}
+
+/** Samples resident memory every 50 ms while a piece of work runs. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak_bytes: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, peak_bytes: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const handle = await open();
+const { db } = handle;
+for (const table of ['balance_transactions', 'orders', 'payouts', 'charges', 'loans']) {
+  await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+}
+const login = `exportbench${Date.now()}`;
+await createUser(db, {
+  login,
+  email: `${login}@example.test`,
+  role: 'administrator',
+  password: 'bench-password-1',
+});
+const password = await createAppPassword(db, login, 'bench');
+const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+const app = await buildApp({ database: handle });
+await app.ready();
+const outbox = mkdtempSync(join(tmpdir(), 'paydesk-export-bench-'));
+const mail = { outboxDir: outbox, smtpUrl: undefined, from: 'Paydesk <paydesk@localhost>' };
+
+const query = process.env.QUERY ?? '';
+const started = await app.inject({
+  method: 'POST',
+  url: `${BASE}/transactions/download${query ? `?${query}` : ''}`,
+  headers: { authorization: auth },
+});
+if (started.statusCode !== 200)
+  throw new Error(`export request failed: ${started.statusCode} ${started.body}`);
+const { export_id } = started.json() as { export_id: string };
+// The worker would claim the job; the bench runs it directly so only the export is timed.
+await db.deleteFrom('jobs').where('unique_key', '=', `export.csv:${export_id}`).execute();
+
+global.gc?.();
+const baseline = process.memoryUsage().rss;
+const writeStart = performance.now();
+const write = await withPeakRss(() => runExportJob(db, { export_id }, mail));
+const write_ms = performance.now() - writeStart;
+const row = await db.selectFrom('exports').selectAll().where('id', '=', export_id).executeTakeFirstOrThrow();
+if (row.status !== 'success') throw new Error(`export ended ${row.status}: ${row.error}`);
+
+const serveStart = performance.now();
+const serve = await withPeakRss(async () => {
+  let bytes = 0;
+  for await (const chunk of exportFileStream(db, row)) bytes += (chunk as Buffer).length;
+  return bytes;
+});
+const serve_ms = performance.now() - serveStart;
+
+const rows = row.row_count ?? 0;
+const lines = [
+  `database: ${handle.kind}${query ? `, filters: ${query}` : ''}`,
+  `rows exported: ${rows.toLocaleString('en-US')}, file ${((row.size_bytes ?? 0) / MB).toFixed(1)} MB`,
+  `write (query, format, store in chunks, mail): ${(write_ms / 1000).toFixed(2)} s = ${Math.round((rows * 1000) / write_ms).toLocaleString('en-US')} rows/s`,
+  `serve (read the stored chunks): ${(serve_ms / 1000).toFixed(2)} s = ${Math.round((rows * 1000) / serve_ms).toLocaleString('en-US')} rows/s (${(serve.result / MB / (serve_ms / 1000)).toFixed(0)} MB/s)`,
+  `RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(write.peak_bytes / MB).toFixed(0)} MB writing (+${((write.peak_bytes - baseline) / MB).toFixed(0)} MB), peak ${(serve.peak_bytes / MB).toFixed(0)} MB serving (+${((serve.peak_bytes - baseline) / MB).toFixed(0)} MB)`,
+];
+console.log(lines.join('\n'));
+
+await db.deleteFrom('exports').where('id', '=', export_id).execute();
+await app.close();
+await handle.close();
+rmSync(outbox, { recursive: true, force: true });

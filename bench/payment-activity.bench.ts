@@ -1,0 +1,111 @@
+/**
+ * The Overview's payment activity at scale: p50 and p95 over HTTP (app.inject through the whole
+ * server) for each period preset, on a seeded database, with the plans of its statements when
+ * `--explain` is given.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/payment-activity.bench.ts [--explain]
+ *   DATA_DIR=/path/to/data npx tsx bench/payment-activity.bench.ts [--explain]
+ *
+ * Seed first: `npm run cli -- seed --transactions 1000000 --days 365` with the same variable. The
+ * run adds one administrator with an application password and runs `vacuum analyze` on the
+ * tables it reads (as autovacuum would after a bulk load).
+ */
+import { PERIOD_PRESETS, presetRange } from '@paydesk/domain/overview/payment-activity';
+import { CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
+import type { Database } from '../packages/server/src/db/schema.ts';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
+import { createUser } from '../packages/server/src/store/users.ts';
+import { measure } from './lib/stats.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+const RUNS = Number(process.env.RUNS ?? 100);
+const TIMEZONE = process.env.BENCH_TIMEZONE ?? 'America/New_York';
+const explain = process.argv.includes('--explain');
+
+async function open(): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
+  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
+  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
+}
+
+/** A second Kysely on the same connection(s) that records every statement it runs. */
+function recordingDb(handle: DatabaseHandle, into: CompiledQuery[]): Kysely<Database> {
+  const dialect =
+    handle.kind === 'postgres'
+      ? new PostgresDialect({ pool: handle.pool! })
+      : new PGliteDialect({ pglite: handle.pglite! });
+  return new Kysely<Database>({
+    dialect,
+    log: (event: LogEvent) => {
+      if (event.level === 'query') into.push(event.query);
+    },
+  });
+}
+
+const handle = await open();
+const { db } = handle;
+for (const table of ['balance_transactions', 'ledger_rollups', 'accounts']) {
+  await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+}
+const counts = await sql<{ rows: string; rollups: string }>`
+  select (select count(*) from balance_transactions)::text as rows,
+         (select count(*) from ledger_rollups)::text as rollups`.execute(db);
+const login = `activitybench${Date.now()}`;
+await createUser(db, {
+  login,
+  email: `${login}@example.test`,
+  role: 'administrator',
+  password: 'bench-password-1',
+});
+const password = await createAppPassword(db, login, 'bench');
+const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+
+const captured: CompiledQuery[] = [];
+const recorder = await buildApp({ database: { ...handle, db: recordingDb(handle, captured) } });
+const app = await buildApp({ database: handle });
+await Promise.all([recorder.ready(), app.ready()]);
+const account = await db.selectFrom('accounts').select('created_at').executeTakeFirstOrThrow();
+// The seeder's history ends at the engine's time; read the periods from the last ledger row.
+const last = await db
+  .selectFrom('balance_transactions')
+  .select(sql<Date>`max(created_at)`.as('at'))
+  .executeTakeFirstOrThrow();
+const now_ms = new Date(last.at).getTime();
+
+const { rows, rollups } = counts.rows[0]!;
+console.log(
+  `${handle.kind}, ${Number(rows).toLocaleString('en-US')} ledger rows, ${Number(rollups).toLocaleString('en-US')} rollup rows, ${TIMEZONE}, ${RUNS} runs each`,
+);
+console.log('| Period | HTTP p50 | HTTP p95 | points |');
+console.log('| --- | --- | --- | --- |');
+for (const preset of PERIOD_PRESETS) {
+  const range = presetRange(preset, now_ms, TIMEZONE, new Date(account.created_at).getTime());
+  const url = `${BASE}/reporting/payment_activity?${new URLSearchParams({ ...range, timezone: TIMEZONE })}`;
+  captured.length = 0;
+  const first = await recorder.inject({ method: 'GET', url, headers: { authorization: auth } });
+  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+  const points = (first.json() as { series: unknown[] }).series.length;
+  const time = await measure(
+    () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
+    RUNS,
+    5,
+  );
+  console.log(`| ${preset} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms | ${points} |`);
+  if (explain) {
+    const statements = captured.filter(
+      (query) => !/"(users|app_passwords|sessions|options|user_preferences)"/.test(query.sql),
+    );
+    for (const statement of statements) {
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [
+          ...statement.parameters,
+        ]),
+      );
+      console.log(`\n${statement.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+    }
+  }
+}
+await Promise.all([app.close(), recorder.close()]);
+await handle.close();

@@ -1,0 +1,386 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser } from './browser.ts';
+
+/**
+ * The Overview's inbox and survey against a server of their own. A seeded sandbox history makes
+ * the engine write its notes (first payment, first payout, disputes); one more note is written
+ * straight into the database with hostile HTML, as a row the server's sanitiser never saw, to
+ * check that the page sanitises too. Each survey path needs its own merchant, since a user
+ * answers the survey once.
+ */
+
+const ROOT = join(import.meta.dirname, '..');
+const MERCHANTS = {
+  inbox: { login: 'inbox-admin', password: 'inbox-admin-password' },
+  happy: { login: 'survey-happy', password: 'survey-happy-password' },
+  unhappy: { login: 'survey-unhappy', password: 'survey-unhappy-password' },
+  dismiss: { login: 'survey-dismiss', password: 'survey-dismiss-password' },
+};
+const NOTES = '/wp-json/wc-analytics/admin/notes';
+const INBOX_QUERY = '?status=unactioned&source=woocommerce-payments';
+const HOSTILE_TITLE = 'Hostile note';
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let origin = '';
+let basicAuth = '';
+
+function node(args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+const cli = (...args: string[]) => node([join(ROOT, 'packages/server/src/cli/bin.ts'), ...args]);
+
+/** Writes a note past the notes store, so its content reaches the database unsanitised. */
+function writeRawNote(): void {
+  const database = join(ROOT, 'packages/server/src/db/database.ts');
+  const script = `
+    import { openDatabase } from ${JSON.stringify(database)};
+    const handle = await openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
+    try {
+      const account = await handle.db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
+      await handle.db.insertInto('notes').values({
+        account_id: account.id,
+        name: 'hostile-raw-row',
+        title: ${JSON.stringify(HOSTILE_TITLE)},
+        content: '<p>Raw <img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=2">link</a><script>window.__xss=3</script><b onmouseover="window.__xss=4">bold</b></p>',
+        date_created: new Date('2000-01-01T00:00:00Z'),
+      }).execute();
+    } finally {
+      await handle.close();
+    }
+  `;
+  node(['--input-type=module', '-e', script]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'inbox-first-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Paydesk is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  origin = `http://127.0.0.1:${port}`;
+}
+
+interface ApiNote {
+  id: number;
+  name: string;
+  title: string;
+}
+
+async function inboxNotes(): Promise<ApiNote[]> {
+  const response = await fetch(`${origin}${NOTES}${INBOX_QUERY}`, { headers: { Authorization: basicAuth } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: ApiNote[] }).data;
+}
+
+const overviewUrl = () =>
+  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/overview' })}`;
+
+async function signedIn(
+  browser: Browser,
+  merchant: { login: string; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/wp-login.php`);
+  await page.fill('#user_login', merchant.login);
+  await page.fill('#user_pass', merchant.password);
+  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  return { context, page };
+}
+
+/** A REST call from inside the signed-in page, with its session and nonce. */
+async function pageApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const bootstrap = JSON.parse(document.getElementById('paydesk-bootstrap')?.textContent ?? '{}');
+    const response = await fetch(url, { headers: { 'X-WP-Nonce': bootstrap.page.nonce } });
+    return response.json();
+  }, path) as Promise<T>;
+}
+
+const noteCards = (page: Page) => page.getByTestId('inbox-note');
+const noteTitles = (page: Page) => page.getByTestId('inbox-note-title').allTextContents();
+const notice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
+
+describeInBrowser('the Overview inbox and survey', (use) => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-inbox-'));
+    for (const [key, merchant] of Object.entries(MERCHANTS)) {
+      cli(
+        'user:create',
+        '--login',
+        merchant.login,
+        '--email',
+        `${key}@example.test`,
+        '--role',
+        'administrator',
+        '--password',
+        merchant.password,
+      );
+    }
+    cli('seed', '--transactions', '120', '--days', '30', '--seed', '5');
+    writeRawNote();
+    const password = cli('app-password:create', '--login', MERCHANTS.inbox.login)
+      .trim()
+      .split('\n')
+      .at(-1)!
+      .trim();
+    basicAuth = `Basic ${Buffer.from(`${MERCHANTS.inbox.login}:${password}`).toString('base64')}`;
+    await startServer();
+    // A dispute opened now, through the checkout API as a store makes payments.
+    const payment = await fetch(`${origin}/wp-json/wc/v3/payments/payment_intents`, {
+      method: 'POST',
+      headers: {
+        Authorization: basicAuth,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'inbox-dispute',
+      },
+      body: JSON.stringify({
+        amount: 4_200,
+        currency: 'usd',
+        capture_method: 'automatic',
+        payment_method_data: {
+          type: 'card',
+          card: { number: '4000000000000259', exp_month: 12, exp_year: 2035, cvc: '123' },
+        },
+        order: {
+          number: '8801',
+          customer: { name: 'Dee Sputer', email: 'dee@example.test' },
+          billing_address: { country: 'US' },
+        },
+      }),
+    });
+    expect(payment.status, await payment.clone().text()).toBe(200);
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists the notes newest first, sanitised, and marks the unread ones until the next visit', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.inbox);
+    await page.goto(overviewUrl());
+    await noteCards(page).first().waitFor();
+    const api = await inboxNotes();
+    expect(api.map((note) => note.name)).toContain('wcpay-first-payment');
+    expect(api.map((note) => note.name)).toContain('wcpay-first-payout');
+    expect(api.at(-1)!.title).toBe(HOSTILE_TITLE);
+    expect(await noteTitles(page)).toEqual(api.map((note) => note.title));
+    // Nothing was read before this visit.
+    expect(await page.getByTestId('inbox-note-unread').count()).toBe(api.length);
+
+    const hostile = noteCards(page).filter({ hasText: HOSTILE_TITLE }).getByTestId('inbox-note-content');
+    expect(await hostile.innerHTML()).toBe('<p>Raw <a>link</a><b>bold</b></p>');
+    await hostile.getByText('bold').hover();
+    await hostile.getByText('link').click();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await pageApi<{ activity_panel_inbox_last_read?: number }>(
+              page,
+              '/wp-json/wc-admin/users/me/preferences',
+            )
+          ).activity_panel_inbox_last_read,
+      )
+      .toBeGreaterThan(0);
+    await page.getByTestId('inbox').screenshot({ path: 'test-results/overview-inbox-unread.png' });
+    await page.reload();
+    await noteCards(page).first().waitFor();
+    expect(await page.getByTestId('inbox-note-unread').count()).toBe(0);
+    await page.getByTestId('inbox').screenshot({ path: 'test-results/overview-inbox.png' });
+    await context.close();
+  });
+
+  it('dismisses a note after confirming in a modal, and Undo brings it back', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.inbox);
+    await page.goto(overviewUrl());
+    await noteCards(page).first().waitFor();
+    const before = await noteTitles(page);
+    const first = noteCards(page).first();
+
+    await first.getByTestId('inbox-note-dismiss').click();
+    const modal = page.getByRole('dialog', { name: 'Are you sure?' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await noteTitles(page)).toEqual(before);
+    expect((await inboxNotes()).map((note) => note.title)).toEqual(before);
+
+    await first.getByTestId('inbox-note-dismiss').click();
+    await modal.getByRole('button', { name: "Yes, I'm sure" }).click();
+    await notice(page, 'Message dismissed').waitFor();
+    await expect.poll(() => noteTitles(page)).toEqual(before.slice(1));
+    expect((await inboxNotes()).map((note) => note.title)).toEqual(before.slice(1));
+    await page.screenshot({ path: 'test-results/overview-inbox-dismissed.png', fullPage: true });
+
+    await notice(page, 'Message dismissed').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => noteTitles(page)).toEqual(before);
+    expect((await inboxNotes()).map((note) => note.title)).toEqual(before);
+
+    // Dismissing all of them, and undoing that.
+    await page.getByTestId('inbox-dismiss-all').click();
+    await modal.getByRole('button', { name: "Yes, I'm sure" }).click();
+    await notice(page, 'All messages dismissed').waitFor();
+    await page.getByTestId('inbox-empty').waitFor();
+    expect(await inboxNotes()).toEqual([]);
+    await notice(page, 'All messages dismissed').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => noteTitles(page)).toEqual(before);
+    await context.close();
+  });
+
+  it("follows a note's action to its page, and the note leaves the inbox", async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.inbox);
+    await page.goto(overviewUrl());
+    const dispute = noteCards(page).filter({ hasText: 'A payment was disputed' });
+    await dispute.waitFor();
+    expect(await dispute.getByTestId('inbox-note-content').textContent()).toContain('$42.00');
+    await dispute.getByRole('button', { name: 'Respond now' }).click();
+    await page.waitForURL(/path=%2Fpayments%2Fdisputes%2Fchallenge/);
+    expect(new URL(page.url()).searchParams.get('id')).toMatch(/^dp_/);
+    expect((await inboxNotes()).map((note) => note.title)).not.toContain('A payment was disputed');
+    await context.close();
+  });
+
+  it('says when the inbox cannot be read, and Reload reads it again', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.inbox);
+    // The connection to the inbox drops (its retries too) until the merchant reloads it.
+    let failing = true;
+    await page.route(
+      (url) => url.pathname === NOTES,
+      async (route) => {
+        if (failing) await route.abort('connectionreset');
+        else await route.continue();
+      },
+    );
+    await page.goto(overviewUrl());
+    const error = page.getByTestId('inbox-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('There was an error getting your inbox. Please try again.');
+    failing = false;
+    await error.getByRole('button', { name: 'Reload' }).click();
+    await noteCards(page).first().waitFor();
+    expect(await noteTitles(page)).toEqual((await inboxNotes()).map((note) => note.title));
+    await context.close();
+  });
+
+  it('sends a happy rating at once and thanks the merchant', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.happy);
+    await page.goto(overviewUrl());
+    const survey = page.getByTestId('survey');
+    await survey.waitFor();
+    await survey.getByRole('radio', { name: 'Happy', exact: true }).click();
+    await page.getByTestId('survey-thanks').waitFor();
+    expect(await page.getByTestId('survey-comments').count()).toBe(0);
+    expect(await pageApi(page, '/wp-json/wc/v3/payments/survey/payments-overview')).toEqual({
+      status: 'answered',
+    });
+    await survey.screenshot({ path: 'test-results/overview-survey-thanks.png' });
+    await survey.getByRole('button', { name: 'Close' }).click();
+    await survey.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('inbox').waitFor();
+    expect(await page.getByTestId('survey').count()).toBe(0);
+    await context.close();
+  });
+
+  it('asks a lower rating for a comment, with Cancel and Send', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.unhappy);
+    await page.goto(overviewUrl());
+    const survey = page.getByTestId('survey');
+    await survey.waitFor();
+    await survey.getByRole('radio', { name: 'Unhappy', exact: true }).click();
+    const comments = page.getByTestId('survey-comments');
+    await comments.waitFor();
+    await survey.screenshot({ path: 'test-results/overview-survey-comment.png' });
+    await survey.getByRole('button', { name: 'Cancel' }).click();
+    await comments.waitFor({ state: 'detached' });
+    expect(await pageApi(page, '/wp-json/wc/v3/payments/survey/payments-overview')).toEqual({
+      status: 'open',
+    });
+
+    await survey.getByRole('radio', { name: 'Neutral' }).click();
+    await comments.fill('Payouts could arrive sooner.');
+    await survey.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('survey-thanks').waitFor();
+    expect(await pageApi(page, '/wp-json/wc/v3/payments/survey/payments-overview')).toEqual({
+      status: 'answered',
+    });
+    await context.close();
+  });
+
+  it('records a dismissed survey, which then stays away', async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.dismiss);
+    await page.goto(overviewUrl());
+    const survey = page.getByTestId('survey');
+    await survey.waitFor();
+    await survey.getByRole('button', { name: 'Dismiss survey' }).click();
+    await survey.waitFor({ state: 'detached' });
+    expect(await pageApi(page, '/wp-json/wc/v3/payments/survey/payments-overview')).toEqual({
+      status: 'dismissed',
+    });
+    await page.reload();
+    await page.getByTestId('inbox').waitFor();
+    expect(await page.getByTestId('survey').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,380 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatCurrency } from '@paydesk/domain/money/format';
+import { presetRange } from '@paydesk/domain/overview/payment-activity';
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../packages/server/src/db/database.ts';
+import { describeInBrowser } from './browser.ts';
+
+/**
+ * The Overview's task list and payment activity against a server of their own: a seeded USD
+ * history on a test-drive account whose default currency then moved to EUR, and six disputed
+ * payments made through the checkout API after that (so they settle in EUR and each opens a
+ * dispute that awaits a response).
+ */
+
+const ROOT = join(import.meta.dirname, '..');
+const MERCHANT = { login: 'tasks-admin', password: 'tasks-admin-password' };
+const PAYMENTS = '/wp-json/wc/v3/payments';
+const DISPUTE_CARD = '4000000000000259';
+const DISPUTED_PAYMENTS = 6;
+/** Where the screenshots go, for a person to look at. */
+const screenshot = (name: string) => join(process.env.SCREENSHOT_DIR ?? tmpdir(), `paydesk-${name}.png`);
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let origin = '';
+let basicAuth = '';
+
+function cli(...args: string[]): string {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'tasks-first-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Paydesk is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  origin = `http://127.0.0.1:${port}`;
+}
+
+async function api<T>(method: string, path: string, body?: unknown, root = PAYMENTS): Promise<T> {
+  const response = await fetch(`${origin}${root}${path}`, {
+    method,
+    headers: {
+      Authorization: basicAuth,
+      'Content-Type': 'application/json',
+      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+const TASK_OPTIONS =
+  'woocommerce_dismissed_todo_tasks,woocommerce_deleted_todo_tasks,woocommerce_remind_me_later_todo_tasks';
+const taskOptions = () =>
+  api<{
+    woocommerce_dismissed_todo_tasks: string[] | null;
+    woocommerce_deleted_todo_tasks: string[] | null;
+    woocommerce_remind_me_later_todo_tasks: Record<string, number> | null;
+  }>('GET', `/wc-admin/options?options=${TASK_OPTIONS}`, undefined, '/wp-json');
+
+interface Activity {
+  currency: string;
+  total_payment_volume: number;
+  charges: number;
+  series: { total_payment_volume: number }[];
+}
+
+const overviewUrl = (query: Record<string, string> = {}) =>
+  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/overview', ...query })}`;
+
+async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto(`${origin}/wp-login.php`);
+  await page.fill('#user_login', MERCHANT.login);
+  await page.fill('#user_pass', MERCHANT.password);
+  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  return { context, page };
+}
+
+const tasks = (page: Page) => page.getByTestId('task-list').getByTestId('task');
+const task = (page: Page, key: string) => page.locator(`[data-testid="task"][data-task-key="${key}"]`);
+const notice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
+const tile = (page: Page, name: string) =>
+  page.getByTestId(`activity-${name}`).getByTestId('activity-amount');
+
+describeInBrowser('the overview task list and payment activity', (use) => {
+  let disputeKeys: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-overview-tasks-'));
+    cli(
+      'user:create',
+      '--login',
+      MERCHANT.login,
+      '--email',
+      'tasks@example.test',
+      '--role',
+      'administrator',
+      '--password',
+      MERCHANT.password,
+    );
+    cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
+    const password = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').at(-1)!.trim();
+    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${password}`).toString('base64')}`;
+    // The account is a test drive (so it can go live) and now settles in EUR, as the payments
+    // provider would set it; the embedded database is free while no server runs.
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await sql`update accounts set is_test_drive = true, default_currency = 'eur'`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+    await startServer();
+    for (let index = 0; index < DISPUTED_PAYMENTS; index++) {
+      await api('POST', '/payment_intents', {
+        amount: 1_000 * (index + 1),
+        currency: 'usd',
+        capture_method: 'automatic',
+        payment_method_data: {
+          type: 'card',
+          card: { number: DISPUTE_CARD, exp_month: 12, exp_year: 2035, cvc: '123' },
+        },
+        order: {
+          number: `88${index}`,
+          customer: { name: 'Dana Dispute', email: 'dana@example.test' },
+          billing_address: { country: 'US' },
+        },
+      });
+    }
+    const disputes = await api<{ data: { dispute_id: string }[] }>(
+      'GET',
+      '/reporting/disputes_awaiting_response',
+    );
+    disputeKeys = disputes.data.map((item) => `dispute-resolution-${item.dispute_id}`);
+    expect(disputeKeys.length).toBeGreaterThanOrEqual(DISPUTED_PAYMENTS);
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists the tasks most urgent first, five before collapsing, completed last', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    await tasks(page).first().waitFor();
+    // Disputes, going live and the completed business details.
+    const total = disputeKeys.length + 2;
+    expect(await tasks(page).count()).toBe(5);
+    const toggle = page.getByTestId('task-list-toggle');
+    expect(await toggle.textContent()).toBe(`Show ${total - 5} more tasks`);
+    await toggle.click();
+    expect(await tasks(page).count()).toBe(total);
+    expect(await toggle.textContent()).toBe('Show fewer tasks');
+
+    const rows = await tasks(page).evaluateAll((elements) =>
+      elements.map((element) => ({
+        key: element.getAttribute('data-task-key'),
+        level: Number(element.getAttribute('data-level')),
+        completed: element.getAttribute('data-completed') === 'true',
+      })),
+    );
+    expect(rows.at(-1)).toEqual({ key: 'update-business-details', level: 3, completed: true });
+    await page.getByTestId('task-list').screenshot({ path: screenshot('task-list') });
+    const open = rows.filter((row) => !row.completed).map((row) => row.level);
+    expect(open).toEqual([...open].sort((a, b) => a - b));
+    expect(rows.map((row) => row.key)).toEqual(expect.arrayContaining(['go-live-payments', ...disputeKeys]));
+    // A dispute task says what is at stake and links to the payment.
+    const first = task(page, disputeKeys[0]!);
+    expect(await first.getByTestId('task-title').textContent()).toMatch(
+      /^Respond to a dispute for \$\d+\.00$/,
+    );
+    expect(await first.getByRole('link', { name: 'Respond now' }).getAttribute('href')).toContain(
+      'path=/payments/transactions/details&id=ch_',
+    );
+    const allDisputes = page.getByTestId('task-list-disputes');
+    expect(await allDisputes.textContent()).toBe(
+      `See all ${disputeKeys.length} disputes awaiting a response`,
+    );
+    expect(await allDisputes.getAttribute('href')).toContain(
+      'path=/payments/disputes&filter=awaiting_response',
+    );
+    await toggle.click();
+    expect(await tasks(page).count()).toBe(5);
+    await context.close();
+  });
+
+  it('dismisses a task with Undo, keeping the choice in the store options', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    await page.getByTestId('task-list-toggle').click();
+    const goLive = task(page, 'go-live-payments');
+    await goLive.waitFor();
+    await goLive.getByTestId('task-dismiss').click();
+    await notice(page, 'Task dismissed.').waitFor();
+    await goLive.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await taskOptions()).woocommerce_dismissed_todo_tasks)
+      .toEqual(['go-live-payments']);
+
+    await notice(page, 'Task dismissed.').getByRole('button', { name: 'Undo' }).click();
+    await goLive.waitFor();
+    await expect.poll(async () => (await taskOptions()).woocommerce_dismissed_todo_tasks).toEqual([]);
+
+    // Dismissed for good: it stays hidden after a reload.
+    await goLive.getByTestId('task-dismiss').click();
+    await goLive.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await taskOptions()).woocommerce_dismissed_todo_tasks)
+      .toEqual(['go-live-payments']);
+    await page.reload();
+    await tasks(page).first().waitFor();
+    await page.getByTestId('task-list-toggle').click();
+    expect(await task(page, 'go-live-payments').count()).toBe(0);
+    await context.close();
+  });
+
+  it('snoozes a task for one day and deletes a completed one', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    await page.getByTestId('task-list-toggle').click();
+    const key = disputeKeys[1]!;
+    const before = Date.now();
+    await task(page, key).getByTestId('task-snooze').click();
+    await notice(page, 'Task postponed until tomorrow.').waitFor();
+    await task(page, key).waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => Object.keys((await taskOptions()).woocommerce_remind_me_later_todo_tasks ?? {}))
+      .toEqual([key]);
+    const until = (await taskOptions()).woocommerce_remind_me_later_todo_tasks?.[key] ?? 0;
+    expect(until - before).toBeGreaterThanOrEqual(86_400_000 - 1000);
+    expect(until - Date.now()).toBeLessThanOrEqual(86_400_000);
+    await page.reload();
+    await tasks(page).first().waitFor();
+    expect(await task(page, key).count()).toBe(0);
+
+    // A completed task offers only Delete.
+    const toggle = page.getByTestId('task-list-toggle');
+    if (await toggle.isVisible()) await toggle.click();
+    const completed = task(page, 'update-business-details');
+    expect(await completed.getByTestId('task-dismiss').count()).toBe(0);
+    await completed.getByTestId('task-delete').click();
+    await notice(page, 'Task deleted.').waitFor();
+    await completed.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await taskOptions()).woocommerce_deleted_todo_tasks)
+      .toEqual(['update-business-details']);
+    await context.close();
+  });
+
+  it('shows the payment activity with its chart, a period kept for the session and a currency selector', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    const widget = page.getByTestId('payment-activity');
+    const chart = widget.getByTestId('payment-activity-chart');
+    await chart.waitFor();
+    // The default period: the last 7 days, one bar a day, in the default currency (EUR).
+    expect(await widget.getByTestId('activity-period').inputValue()).toBe('last_7_days');
+    expect(await chart.getAttribute('data-interval')).toBe('day');
+    expect(await chart.getByTestId('chart-bar').count()).toBe(7);
+    const currency = widget.getByTestId('activity-currency');
+    expect(await currency.inputValue()).toBe('eur');
+    expect(await currency.locator('option').allTextContents()).toEqual(['EUR', 'USD']);
+
+    // Today: the disputed payments settled in EUR today.
+    await widget.getByTestId('activity-period').selectOption('today');
+    await expect.poll(() => chart.getAttribute('data-interval')).toBe('hour');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('wcpay_payment_activity_period'))).toBe(
+      'today',
+    );
+    const today = presetRange('today', Date.now(), 'UTC', null);
+    const eur = await api<Activity>(
+      'GET',
+      `/reporting/payment_activity?${new URLSearchParams({ ...today, timezone: 'UTC', currency: 'eur' })}`,
+    );
+    expect(eur.charges).toBeGreaterThan(0);
+    await expect.poll(() => tile(page, 'charges').textContent()).toBe(formatCurrency(eur.charges, 'eur'));
+    expect(await tile(page, 'total_payment_volume').textContent()).toBe(
+      formatCurrency(eur.total_payment_volume, 'eur'),
+    );
+    const bars = await chart
+      .getByTestId('chart-bar')
+      .evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-value'))));
+    expect(bars).toEqual(eur.series.map((point) => point.total_payment_volume));
+
+    // The period survives a reload within the session.
+    await page.reload();
+    await chart.waitFor();
+    expect(await widget.getByTestId('activity-period').inputValue()).toBe('today');
+
+    // Another currency: the seeded USD history over the last 4 weeks.
+    await widget.getByTestId('activity-period').selectOption('last_4_weeks');
+    await currency.selectOption('usd');
+    await expect.poll(() => new URL(page.url()).searchParams.get('selected_currency')).toBe('usd');
+    const range = presetRange('last_4_weeks', Date.now(), 'UTC', null);
+    const usd = await api<Activity>(
+      'GET',
+      `/reporting/payment_activity?${new URLSearchParams({ ...range, timezone: 'UTC', currency: 'usd' })}`,
+    );
+    expect(usd.charges).toBeGreaterThan(0);
+    await expect.poll(() => tile(page, 'charges').textContent()).toBe(formatCurrency(usd.charges, 'usd'));
+    expect(await chart.getByTestId('chart-bar').count()).toBe(28);
+    const reportLink = page.getByTestId('activity-charges').getByTestId('activity-report-link');
+    expect(await reportLink.getAttribute('href')).toContain(
+      `date_between%5B0%5D=${range.date_start.slice(0, 10)}`,
+    );
+
+    await widget.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshot('overview-tasks'), fullPage: true });
+    await widget.screenshot({ path: screenshot('payment-activity') });
+
+    // A new session starts again from the last 7 days.
+    await context.close();
+    const fresh = await signedIn(use());
+    await fresh.page.goto(overviewUrl());
+    await fresh.page.getByTestId('payment-activity-chart').waitFor();
+    expect(await fresh.page.getByTestId('activity-period').inputValue()).toBe('last_7_days');
+    await fresh.context.close();
+  });
+});

@@ -1,0 +1,131 @@
+import type { TFraudOutcomeTransaction, TTransaction } from '../contracts/transactions.ts';
+import { PAYMENT_METHOD_LABELS } from '../payments/messages.ts';
+import { CHANNEL_LABELS, listLabel } from '../transactions/list-labels.ts';
+import { fraudOutcomeStatusLabel, riskLevelLabel, transactionTypeLabel } from '../transactions/status.ts';
+import { moneyCell, textCell, zonedDateTimeFormatter } from './csv.ts';
+
+/**
+ * The columns of the CSV exports (spec 2 §7 "Exports"): the columns of the table on screen, in
+ * its order and with its headings, then the codes a spreadsheet needs to read the numbers (the
+ * table shows the currency beside each amount; a CSV number cannot carry it) and the row's id.
+ * Amounts are in major units; dates are `YYYY-MM-DD HH:MM:SS` in the requested time zone.
+ */
+
+/** How a row's cells are written: the time zone and the language of country names. */
+export interface CsvFormat {
+  dateTime: (epoch_ms: number) => string;
+  countryName: (code: string) => string;
+}
+
+export function csvFormat(options: { timeZone?: string | null; locale?: string | null }): CsvFormat {
+  const names = new Map<string, string>();
+  let display: Intl.DisplayNames | undefined;
+  const language = (options.locale ?? 'en').replace('_', '-');
+  return {
+    dateTime: zonedDateTimeFormatter(options.timeZone),
+    countryName: (code) => {
+      let name = names.get(code);
+      if (name === undefined) {
+        try {
+          display ??= new Intl.DisplayNames([language, 'en'], { type: 'region' });
+          name = display.of(code.toUpperCase()) ?? code;
+        } catch (error) {
+          // A malformed code from old data is written as it is rather than failing the export.
+          if (!(error instanceof RangeError)) throw error;
+          name = code;
+        }
+        names.set(code, name);
+      }
+      return name;
+    },
+  };
+}
+
+/** The transactions table's headings (web features/transactions/list), then the codes. */
+export const TRANSACTION_CSV_HEADERS = [
+  'Date / Time',
+  'Type',
+  'Channel',
+  'Amount',
+  'Fees',
+  'Net',
+  'Order #',
+  'Payment method',
+  'Customer',
+  'Email',
+  'Country',
+  'Customer amount',
+  'Risk level',
+  'Payout date',
+  'Currency',
+  'Customer currency',
+  'Transaction ID',
+] as const;
+
+/** How many of the headings above are the table's own columns. */
+export const TRANSACTION_CSV_TABLE_COLUMNS = 14;
+
+function paymentMethod(source: string | null, identifier: string | null): string {
+  if (!source) return '';
+  const label = Object.hasOwn(PAYMENT_METHOD_LABELS, source) ? PAYMENT_METHOD_LABELS[source]! : source;
+  return identifier ? `${label} •••• ${identifier}` : label;
+}
+
+/** One transaction as CSV cells, in the order of TRANSACTION_CSV_HEADERS. */
+export function transactionCsvCells(row: TTransaction, format: CsvFormat): string[] {
+  const customerCurrency = row.customer_currency ?? row.currency;
+  return [
+    format.dateTime(row.date * 1000),
+    textCell(transactionTypeLabel(row.type)),
+    textCell(listLabel(CHANNEL_LABELS, row.channel)),
+    moneyCell(row.amount, row.currency),
+    // The table shows fees as what they take away; the file does the same.
+    moneyCell(-row.fees, row.currency),
+    moneyCell(row.net, row.currency),
+    textCell(row.order?.number),
+    textCell(paymentMethod(row.source, row.source_identifier)),
+    textCell(row.customer_name),
+    textCell(row.customer_email),
+    textCell(row.customer_country ? format.countryName(row.customer_country) : ''),
+    row.customer_amount === null ? '' : moneyCell(row.customer_amount, customerCurrency),
+    textCell(riskLevelLabel(row.risk_level)),
+    format.dateTime(row.available_on * 1000).slice(0, 10),
+    textCell(row.currency.toUpperCase()),
+    textCell(row.customer_amount === null ? '' : customerCurrency.toUpperCase()),
+    textCell(row.transaction_id),
+  ];
+}
+
+/** The blocked payments table's headings, then the currency and the payment's id. */
+export const FRAUD_OUTCOME_CSV_HEADERS = [
+  'Date / Time',
+  'Amount',
+  'Order #',
+  'Customer',
+  'Status',
+  'Currency',
+  'Payment ID',
+] as const;
+
+/** How many of the headings above are the table's own columns. */
+export const FRAUD_OUTCOME_CSV_TABLE_COLUMNS = 5;
+
+/**
+ * One blocked (or held) payment as CSV cells. `state` is where every row of the export stands,
+ * the list's `status` filter: the table labels its rows by it, not by their first rule outcome.
+ */
+export function fraudOutcomeCsvCells(
+  row: TFraudOutcomeTransaction,
+  state: 'block' | 'review',
+  format: CsvFormat,
+): string[] {
+  return [
+    format.dateTime(row.created * 1000),
+    moneyCell(row.amount, row.currency),
+    textCell(row.order?.number),
+    textCell(row.customer_name),
+    textCell(fraudOutcomeStatusLabel(state)),
+    textCell(row.currency.toUpperCase()),
+    textCell(row.payment_intent.id),
+  ];
+}

@@ -1,0 +1,180 @@
+import { NOTE_NAMES } from '@paydesk/domain/overview/notes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { describeEachDatabase } from '../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import type { Account } from './accounts.ts';
+import { recordPayoutNote } from './notes.ts';
+import { startTestDrive } from './onboarding/test-drive.ts';
+import { settlePayout } from './payouts/services.ts';
+import { advanceDays, pay, payoutsOf, setAccount } from './payouts/testing.ts';
+import { seedHistory } from './seed/seed.ts';
+
+/**
+ * The engine writes an inbox note at each moment the merchant cares about, once: the sandbox is
+ * ready, the first payment, the first payout, each new dispute, each failed payout.
+ */
+
+const DISPUTE_CARD = '4000000000000259';
+const INQUIRY_CARD = '4000000000001976';
+
+describeEachDatabase('inbox notes from the engine', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let account: Account;
+
+  const notesNamed = (prefix: string) =>
+    use()
+      .db.selectFrom('notes')
+      .selectAll()
+      .where('account_id', '=', account.id)
+      .where('name', 'like', `${prefix}%`)
+      .orderBy('id')
+      .execute();
+
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    account = await connectSandboxAccount(use());
+  });
+  afterAll(() => app.close());
+
+  it('notes the first payment once, with its amount and a link to it', async () => {
+    expect(await notesNamed('wcpay-first-payment')).toEqual([]);
+    const first = await pay(app, admin.basic, 1234);
+    await pay(app, admin.basic, 9999);
+    const body = cardCheckout('4242424242424242', { amount: 777 });
+    // A retried checkout replays its answer and adds nothing.
+    expect((await checkout(app, admin.basic, body, 'retry-key')).statusCode).toBe(200);
+    expect((await checkout(app, admin.basic, body, 'retry-key')).statusCode).toBe(200);
+    const notes = await notesNamed('wcpay-first-payment');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.content).toContain('<strong>$12.34</strong>');
+    expect(notes[0]!.actions[0]!.url).toContain(`id=${first.id}`);
+    expect(notes[0]!.status).toBe('unactioned');
+  });
+
+  it('notes each new dispute and inquiry once', async () => {
+    await pay(app, admin.basic, 2500, cardCheckout(DISPUTE_CARD));
+    await pay(app, admin.basic, 4000, cardCheckout(INQUIRY_CARD));
+    const disputes = await use()
+      .db.selectFrom('disputes')
+      .select(['id', 'status'])
+      .where('account_id', '=', account.id)
+      .orderBy('created_at')
+      .execute();
+    expect(disputes.map((d) => d.status).sort()).toEqual(['needs_response', 'warning_needs_response']);
+    const notes = await notesNamed('wcpay-dispute-');
+    expect(notes.map((note) => note.name).sort()).toEqual(
+      disputes.map((d) => NOTE_NAMES.dispute(d.id)).sort(),
+    );
+    const titles = notes.map((note) => note.title).sort();
+    expect(titles).toEqual(['A payment inquiry needs your response', 'A payment was disputed']);
+    expect(notes.every((note) => note.type === 'warning')).toBe(true);
+  });
+
+  it('notes the first payout when it is paid, and only the first', async () => {
+    await advanceDays(use(), 10);
+    let paid = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'paid');
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    let notes = await notesNamed('wcpay-first-payout');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.actions[0]!.url).toContain(`id=${paid[0]!.id}`);
+    expect(notes[0]!.date_created.getTime()).toBe(paid[0]!.arrival_date.getTime());
+
+    await pay(app, admin.basic, 5000);
+    await advanceDays(use(), 10);
+    paid = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'paid');
+    expect(paid.length).toBeGreaterThanOrEqual(2);
+    notes = await notesNamed('wcpay-first-payout');
+    expect(notes).toHaveLength(1);
+    // Settling a paid payout again (a retried job) changes nothing.
+    expect(await settlePayout(use().db, paid[0]!.id)).toBe('unchanged');
+    expect(await notesNamed('wcpay-first-payout')).toHaveLength(1);
+    expect(await notesNamed('wcpay-payout-failed-')).toEqual([]);
+  });
+
+  it('notes a failed payout once, even when its job runs again', async () => {
+    const banks = account.external_accounts.map((bank) => ({ ...bank, last4: '1113' }));
+    await setAccount(use(), account.id, { external_accounts: JSON.stringify(banks) });
+    await pay(app, admin.basic, 6000);
+    await advanceDays(use(), 10);
+    const failed = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'failed');
+    expect(failed).toHaveLength(1);
+    const notes = await notesNamed('wcpay-payout-failed-');
+    expect(notes.map((note) => note.name)).toEqual([NOTE_NAMES.payoutFailed(failed[0]!.id)]);
+    expect(notes[0]!.type).toBe('error');
+    expect(notes[0]!.content).toContain('The bank account has been closed.');
+    expect(await settlePayout(use().db, failed[0]!.id)).toBe('unchanged');
+    await recordPayoutNote(use().db, failed[0]!, 'failed');
+    expect(await notesNamed('wcpay-payout-failed-')).toHaveLength(1);
+  });
+});
+
+describeEachDatabase('the first payment after a declined card', (use) => {
+  it('is the first payment that succeeded', async () => {
+    const app = await makeTestApp(use());
+    try {
+      const admin = await makeUser(use(), 'administrator');
+      await connectSandboxAccount(use());
+      const declined = await checkout(app, admin.basic, cardCheckout('4000000000000002'));
+      expect(declined.json().status).toBe('requires_payment_method');
+      expect(await use().db.selectFrom('notes').select('id').execute()).toEqual([]);
+      const paid = await pay(app, admin.basic, 4321);
+      const notes = await use().db.selectFrom('notes').selectAll().execute();
+      expect(notes.map((note) => note.name)).toEqual(['wcpay-first-payment']);
+      expect(notes[0]!.actions[0]!.url).toContain(`id=${paid.id}`);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describeEachDatabase('the sandbox-ready note', (use) => {
+  it('is written once when the test drive finishes setting up', async () => {
+    const first = await startTestDrive(use(), { sampleData: false });
+    expect(first.created).toBe(true);
+    const again = await startTestDrive(use(), { sampleData: false });
+    expect(again.created).toBe(false);
+    const notes = await use().db.selectFrom('notes').selectAll().execute();
+    expect(notes.map((note) => [note.account_id, note.name, note.title])).toEqual([
+      [first.account.id, 'wcpay-sandbox-ready', 'Your sandbox account is ready'],
+    ]);
+  });
+});
+
+describeEachDatabase('notes of a seeded history', (use) => {
+  it('has one first payment, one first payout, and a note per dispute that opened awaiting a response', async () => {
+    const result = await seedHistory(use(), { transactions: 1000, days: 60, seed: 11, deferIndexes: false });
+    const notes = await use()
+      .db.selectFrom('notes')
+      .select(['name', 'date_created'])
+      .where('account_id', '=', result.account_id)
+      .execute();
+    const named = (prefix: string) => notes.filter((note) => note.name.startsWith(prefix));
+    expect(named('wcpay-first-payment')).toHaveLength(1);
+    expect(named('wcpay-first-payout')).toHaveLength(1);
+    const firstCharge = await use()
+      .db.selectFrom('balance_transactions')
+      .select('created_at')
+      .where('account_id', '=', result.account_id)
+      .where('type', 'in', ['charge', 'payment'])
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(named('wcpay-first-payment')[0]!.date_created.getTime()).toBe(firstCharge.created_at.getTime());
+    const disputes = await use()
+      .db.selectFrom('disputes')
+      .select('id')
+      .where('account_id', '=', result.account_id)
+      .execute();
+    const disputeNotes = named('wcpay-dispute-').map((note) => note.name);
+    expect(disputes.length).toBeGreaterThan(0);
+    expect(disputeNotes.length).toBeGreaterThan(0);
+    expect(new Set(disputeNotes).size).toBe(disputeNotes.length);
+    for (const name of disputeNotes) {
+      expect(disputes.map((d) => NOTE_NAMES.dispute(d.id))).toContain(name);
+    }
+  });
+});

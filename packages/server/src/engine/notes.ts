@@ -1,0 +1,153 @@
+import { assert } from '@paydesk/domain';
+import {
+  disputeNote,
+  firstPaymentNote,
+  firstPayoutNote,
+  NOTE_NAMES,
+  type NoteFormat,
+  payoutFailedNote,
+  sandboxReadyNote,
+} from '@paydesk/domain/overview/notes';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { ExternalAccount, PayoutsTable } from '../db/schema.ts';
+import { existingNoteNames, insertNotes, type NewNote } from '../store/notes.ts';
+import { getStoreSettings } from '../store/options.ts';
+import type { Effects } from './effects.ts';
+
+/**
+ * The moments the inbox tells the merchant about (spec 1 §2 "Overview page"): the sandbox is
+ * ready, the first payment, the first payout, a new dispute, a failed payout. Each is written in
+ * the database transaction of the operation that made it happen, under a name unique per
+ * account, so a retried operation or job never writes a note twice.
+ */
+
+/** Dispute statuses that ask the merchant to act. */
+const OPEN_DISPUTE_STATUSES = new Set(['needs_response', 'warning_needs_response']);
+/** Ledger types of money a customer paid. */
+const PAYMENT_LEDGER_TYPES = new Set(['charge', 'payment']);
+
+async function noteFormat(db: Db): Promise<NoteFormat> {
+  const settings = await getStoreSettings(db);
+  return { locale: settings.locale, dateFormat: settings.date_format, timeZone: settings.timezone_string };
+}
+
+/**
+ * The notes an engine operation's effects call for: the account's first payment (the earliest
+ * payment among them, when the account has no such note yet) and a note per dispute that opened
+ * and still awaits a response. Runs after the effects are written, in the same transaction.
+ */
+export async function recordEffectNotes(db: Db, effects: Effects): Promise<void> {
+  const firstPayments = new Map<string, Effects['ledger'][number]>();
+  for (const entry of effects.ledger) {
+    if (!PAYMENT_LEDGER_TYPES.has(entry.type) || entry.amount <= 0 || !entry.payment_intent_id) continue;
+    const earliest = firstPayments.get(entry.account_id);
+    if (!earliest || entry.created_at < earliest.created_at) firstPayments.set(entry.account_id, entry);
+  }
+  const disputes = effects.disputes.filter((dispute) => OPEN_DISPUTE_STATUSES.has(dispute.status));
+  if (firstPayments.size === 0 && disputes.length === 0) return;
+
+  const pending: { account_id: string; name: string; make: (format: NoteFormat) => NewNote }[] = [];
+  for (const [accountId, entry] of firstPayments) {
+    pending.push({
+      account_id: accountId,
+      name: NOTE_NAMES.firstPayment,
+      make: (format) => ({
+        account_id: accountId,
+        date_created: entry.created_at,
+        draft: firstPaymentNote(
+          {
+            payment_intent_id: entry.payment_intent_id ?? '',
+            amount: entry.customer_amount ?? entry.amount,
+            currency: entry.customer_currency ?? entry.currency,
+          },
+          format,
+        ),
+      }),
+    });
+  }
+  for (const dispute of disputes) {
+    assert(dispute.due_by !== undefined, `dispute ${dispute.id} has a response deadline`);
+    const dueBy = new Date(dispute.due_by);
+    const openedAt = dispute.created_at === undefined ? dueBy : new Date(dispute.created_at);
+    pending.push({
+      account_id: dispute.account_id,
+      name: NOTE_NAMES.dispute(dispute.id),
+      make: (format) => ({
+        account_id: dispute.account_id,
+        date_created: openedAt,
+        draft: disputeNote(
+          {
+            dispute_id: dispute.id,
+            amount: dispute.amount,
+            currency: dispute.currency,
+            due_by: dueBy,
+            inquiry: dispute.status === 'warning_needs_response',
+          },
+          format,
+        ),
+      }),
+    });
+  }
+  // The first payment is looked up before the store settings are read: nearly every payment
+  // comes after the first, and then there is nothing to write.
+  const missing: typeof pending = [];
+  for (const accountId of new Set(pending.map((p) => p.account_id))) {
+    const mine = pending.filter((p) => p.account_id === accountId);
+    const existing = await existingNoteNames(
+      db,
+      accountId,
+      mine.map((p) => p.name),
+    );
+    missing.push(...mine.filter((p) => !existing.has(p.name)));
+  }
+  if (missing.length === 0) return;
+  const format = await noteFormat(db);
+  await insertNotes(
+    db,
+    missing.map((p) => p.make(format)),
+  );
+}
+
+/**
+ * A payout settled: the first one that reached the bank, or one that failed. Runs in the
+ * transaction that settles the payout.
+ */
+export async function recordPayoutNote(
+  db: Db,
+  payout: Selectable<PayoutsTable>,
+  outcome: 'paid' | 'failed',
+): Promise<void> {
+  if (outcome === 'paid') {
+    const existing = await existingNoteNames(db, payout.account_id, [NOTE_NAMES.firstPayout]);
+    if (existing.size > 0) return;
+  }
+  const format = await noteFormat(db);
+  const bank = payout.bank_account as Partial<ExternalAccount>;
+  const draft =
+    outcome === 'paid'
+      ? firstPayoutNote(
+          {
+            payout_id: payout.id,
+            amount: payout.amount,
+            currency: payout.currency,
+            bank_last4: bank.last4 ?? '',
+          },
+          format,
+        )
+      : payoutFailedNote(
+          {
+            payout_id: payout.id,
+            amount: payout.amount,
+            currency: payout.currency,
+            failure_message: payout.failure_message ?? '',
+          },
+          format,
+        );
+  await insertNotes(db, [{ account_id: payout.account_id, draft, date_created: payout.arrival_date }]);
+}
+
+/** The sandbox (test-drive) account finished setting up. */
+export async function recordSandboxReadyNote(db: Db, accountId: string, at: Date): Promise<void> {
+  await insertNotes(db, [{ account_id: accountId, draft: sandboxReadyNote(), date_created: at }]);
+}

@@ -1,0 +1,32 @@
+import { OVERVIEW_DISPUTES_LIMIT } from '@paydesk/domain/contracts/reporting';
+import type { DisputeSummaryItem } from '@paydesk/domain/overview/tasks';
+import type { Executor } from '../ledger.ts';
+
+/** Spec 3 §2: awaiting response means needs_response or warning_needs_response. */
+const AWAITING_RESPONSE = ['needs_response', 'warning_needs_response'] as const;
+
+/**
+ * The disputes the merchant still has to answer, the nearest deadline first (spec 1 §3
+ * "Dispute summary item on Overview"). `disputes_status_idx` serves it in that order.
+ */
+export async function disputesAwaitingResponse(
+  db: Executor,
+  accountId: string,
+): Promise<DisputeSummaryItem[]> {
+  const rows = await db
+    .selectFrom('disputes')
+    .select(['id', 'charge_id', 'amount', 'currency', 'due_by'])
+    .where('account_id', '=', accountId)
+    .where('status', 'in', AWAITING_RESPONSE)
+    .orderBy('due_by', 'asc')
+    .orderBy('id', 'asc')
+    .limit(OVERVIEW_DISPUTES_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    dispute_id: row.id,
+    charge_id: row.charge_id,
+    amount: row.amount,
+    currency: row.currency,
+    due_by: row.due_by.toISOString(),
+  }));
+}

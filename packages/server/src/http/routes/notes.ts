@@ -1,0 +1,84 @@
+import { notes, survey } from '@paydesk/domain/contracts';
+import { PAYMENTS_OVERVIEW_SURVEY } from '@paydesk/domain/overview/survey';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { findAccount, requireAccount } from '../../engine/accounts.ts';
+import {
+  dismissAllNotes,
+  followNoteAction,
+  getNote,
+  listNotes,
+  noteToApi,
+  updateNote,
+  updateNotes,
+} from '../../store/notes.ts';
+import { getStoreSettings } from '../../store/options.ts';
+import { answerSurvey, dismissSurvey, surveyState } from '../../store/survey.ts';
+import { registerEndpoint } from '../endpoint.ts';
+
+const timeZoneOf = async (db: Db) => (await getStoreSettings(db)).timezone_string;
+
+/**
+ * The Overview's inbox (the notes store under `/wc-analytics/admin/notes`) and its survey
+ * (spec 1 §7). Notes belong to the store's account; before there is one the inbox is empty.
+ */
+export function overviewInboxRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, notes.notesList, async ({ query }) => {
+    const account = await findAccount(db);
+    if (!account) return { data: [] };
+    const [rows, timeZone] = await Promise.all([listNotes(db, account.id, query), timeZoneOf(db)]);
+    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+  });
+
+  registerEndpoint(app, notes.noteGet, async ({ params }) => {
+    const account = await requireAccount(db);
+    return noteToApi(await getNote(db, account.id, params.id), await timeZoneOf(db));
+  });
+
+  registerEndpoint(app, notes.noteUpdate, async ({ params, body }) => {
+    const account = await requireAccount(db);
+    return noteToApi(await updateNote(db, account.id, params.id, body), await timeZoneOf(db));
+  });
+
+  registerEndpoint(app, notes.notesBatchUpdate, async ({ body }) => {
+    const account = await requireAccount(db);
+    const rows = await updateNotes(db, account.id, body.noteIds, body);
+    const timeZone = await timeZoneOf(db);
+    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+  });
+
+  registerEndpoint(app, notes.noteDelete, async ({ params }) => {
+    const account = await requireAccount(db);
+    return noteToApi(await updateNote(db, account.id, params.id, { is_deleted: true }), await timeZoneOf(db));
+  });
+
+  registerEndpoint(app, notes.notesDeleteAll, async ({ query }) => {
+    const account = await findAccount(db);
+    if (!account) return { data: [] };
+    const rows = await dismissAllNotes(db, account.id, query);
+    const timeZone = await timeZoneOf(db);
+    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+  });
+
+  registerEndpoint(app, notes.noteAction, async ({ params }) => {
+    const account = await requireAccount(db);
+    return noteToApi(
+      await followNoteAction(db, account.id, params.id, params.action_id),
+      await timeZoneOf(db),
+    );
+  });
+
+  registerEndpoint(app, survey.surveyStatus, async ({ user }) => ({
+    status: await surveyState(db, PAYMENTS_OVERVIEW_SURVEY, user.id),
+  }));
+
+  registerEndpoint(app, survey.surveySubmit, async ({ user, body }) => {
+    await answerSurvey(db, PAYMENTS_OVERVIEW_SURVEY, user.id, body);
+    return { success: true as const };
+  });
+
+  registerEndpoint(app, survey.surveyDismiss, async ({ user }) => {
+    await dismissSurvey(db, PAYMENTS_OVERVIEW_SURVEY, user.id);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,36 @@
+import { NOTE_ALLOWED_SCHEMES, NOTE_ALLOWED_TAGS } from '@paydesk/domain/overview/notes';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * A note's content keeps the allowed tags of spec 1 §9 and nothing else: links keep only their
+ * href, and only with a web or mail scheme or a relative address. Whatever else a tag carried
+ * (event handlers, styles, javascript: links) is dropped; the text inside a disallowed tag stays,
+ * except for tags whose content is code or markup rather than text.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...NOTE_ALLOWED_TAGS],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: [...NOTE_ALLOWED_SCHEMES],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'template',
+    'svg',
+    'math',
+  ],
+  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
+};
+
+export function sanitizeNoteHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,24 @@
+import { onboarding } from '@paydesk/domain/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { getAdminUrl } from '../../../app/navigation.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+/**
+ * POST {base}/onboarding/kyc/finalize with source and from, then leave the onboarding: to the
+ * Overview with the answer's params on success; to the Connect page with
+ * wcpay-connection-error=1 on a non-success answer or a failure (spec 1 §7).
+ */
+export function useFinalizeKyc() {
+  return useMutation({
+    mutationFn: async (body: { source: string; from: string }): Promise<string> => {
+      try {
+        const answer = await apiFetch(onboarding.kycFinalize, { body });
+        if (answer.success) return getAdminUrl('/payments/overview', answer.params);
+      } catch (error) {
+        console.error('Finalizing the verification failed', error);
+      }
+      return getAdminUrl('/payments/connect', { 'wcpay-connection-error': '1' });
+    },
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

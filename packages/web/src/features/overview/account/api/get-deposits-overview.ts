@@ -1,0 +1,16 @@
+import { deposits } from '@paydesk/domain/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { getSettings } from '../../../../lib/bootstrap.ts';
+import { overviewKeys } from './query-keys.ts';
+
+/** GET {base}/deposits/overview-all: balances per currency and the payout schedule. */
+export const depositsOverviewQuery = () =>
+  queryOptions({
+    queryKey: overviewKeys.depositsOverview(),
+    queryFn: ({ signal }) => apiFetch(deposits.overviewAll, { signal }),
+  });
+
+export function useDepositsOverview() {
+  return useQuery({ ...depositsOverviewQuery(), enabled: getSettings().isAccountConnected });
+}

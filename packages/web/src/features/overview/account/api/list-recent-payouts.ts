@@ -1,0 +1,25 @@
+import { deposits } from '@paydesk/domain/contracts';
+import { RECENT_PAYOUTS_SHOWN } from '@paydesk/domain/overview/payouts-widget';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { overviewKeys } from './query-keys.ts';
+
+/** GET {base}/deposits: the 3 most recent payouts of a currency (spec 3 §7). */
+export const recentPayoutsQuery = (currency: string) =>
+  queryOptions({
+    queryKey: overviewKeys.recentPayouts(currency),
+    queryFn: ({ signal }) =>
+      apiFetch(deposits.listDeposits, {
+        query: {
+          store_currency_is: currency,
+          sort: 'date',
+          direction: 'desc',
+          pagesize: RECENT_PAYOUTS_SHOWN,
+        },
+        signal,
+      }),
+  });
+
+export function useRecentPayouts(currency: string | undefined) {
+  return useQuery({ ...recentPayoutsQuery(currency ?? ''), enabled: !!currency });
+}

@@ -1,0 +1,26 @@
+import { deposits } from '@paydesk/domain/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { overviewKeys } from '../../account/api/query-keys.ts';
+
+function newIdempotencyKey(): string {
+  // getRandomValues works outside secure contexts too (an admin served over plain HTTP on a LAN).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * POST {base}/deposits with type instant (spec 3 §7). The key is made once per confirmation, so
+ * a request the network repeats pays out once; balances and recent payouts are read again after.
+ */
+export function useInstantPayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (currency: string) =>
+      apiFetch(deposits.createInstantDeposit, {
+        body: { type: 'instant', currency },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: overviewKeys.all }),
+  });
+}

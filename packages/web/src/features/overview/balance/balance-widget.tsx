@@ -1,0 +1,150 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  canPayOutInstantly,
+  formatFeePercentage,
+  resolveSelectedCurrency,
+} from '@paydesk/domain/overview/payouts-widget';
+import { lazy, Suspense, useState } from 'react';
+import { updateQuery, useSearch } from '../../../app/navigation.ts';
+import { getSettings } from '../../../lib/bootstrap.ts';
+import { __, _n, sprintf } from '../../../lib/i18n.ts';
+import { useDepositsOverview } from '../account/api/get-deposits-overview.ts';
+import { money } from '../account/display.ts';
+
+// The confirmation loads when the merchant asks for an instant payout, not with the page.
+const InstantPayoutModal = lazy(async () => ({
+  default: (await import('./instant-payout-modal.tsx')).InstantPayoutModal,
+}));
+
+function Amount({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={26} fw={600} lh={1.3} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The balance per currency (spec 3 §3): available, pending and instant, with the instant payout.
+ * The currency comes from `selected_currency`, which the currency switch also writes.
+ */
+export function BalanceWidget() {
+  const overview = useDepositsOverview();
+  const search = useSearch();
+  const [instantOpen, setInstantOpen] = useState(false);
+  if (!getSettings().isAccountConnected) return null;
+  if (overview.isError) {
+    return <Alert color="red">{__("Error retrieving all payouts' overviews.")}</Alert>;
+  }
+  const data = overview.data;
+  const currencies = data ? data.balance.available.map((b) => b.currency) : [];
+  const currency = data
+    ? resolveSelectedCurrency(search.get('selected_currency'), currencies, data.account.default_currency)
+    : '';
+  const available = data?.balance.available.find((b) => b.currency === currency)?.amount ?? 0;
+  const pending = data?.balance.pending.find((b) => b.currency === currency)?.amount ?? 0;
+  const instant = data?.balance.instant.find((b) => b.currency === currency);
+  const delayDays = data?.account.deposits_schedule.delay_days ?? 0;
+  const instantEnabled = canPayOutInstantly(instant);
+  return (
+    <Card withBorder padding="lg" data-testid="balance-widget">
+      <Group justify="space-between" mb="lg">
+        <Title order={3} size="h4">
+          {__('Balance')}
+        </Title>
+        {currencies.length > 1 && (
+          <SegmentedControl
+            size="xs"
+            value={currency}
+            onChange={(value) => updateQuery({ selected_currency: value }, { replace: true })}
+            data={currencies.map((code) => ({ value: code, label: code.toUpperCase() }))}
+            aria-label={__('Currency')}
+            data-testid="balance-currency"
+          />
+        )}
+      </Group>
+      {!data ? (
+        <Skeleton h={72} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Amount
+            label={__('Available funds')}
+            value={money(available, currency)}
+            hint={__('Ready to be paid out to your bank account.')}
+            testId="balance-available"
+          />
+          <Amount
+            label={__('Pending funds')}
+            value={money(pending, currency)}
+            hint={sprintf(
+              _n('Available %d day after the payment.', 'Available %d days after each payment.', delayDays),
+              delayDays,
+            )}
+            testId="balance-pending"
+          />
+          <Stack gap={6} data-testid="balance-instant">
+            <Text size="sm" c="dimmed" fw={500}>
+              {__('Instant payout')}
+            </Text>
+            <Tooltip
+              label={__('There are no funds available for an instant payout.')}
+              disabled={instantEnabled}
+              openDelay={700}
+            >
+              <div>
+                <Button
+                  onClick={() => setInstantOpen(true)}
+                  disabled={!instantEnabled}
+                  data-testid="instant-payout-button"
+                >
+                  {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
+                </Button>
+              </div>
+            </Tooltip>
+            <Text size="xs" c="dimmed">
+              {sprintf(
+                __('Arrives in about 30 minutes for a %s fee.'),
+                formatFeePercentage(instant?.fee_percentage ?? 0),
+              )}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      )}
+      {instantOpen && instant && (
+        <Suspense fallback={null}>
+          <InstantPayoutModal instant={instant} onClose={() => setInstantOpen(false)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

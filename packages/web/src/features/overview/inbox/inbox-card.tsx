@@ -1,0 +1,240 @@
+import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { notes } from '@paydesk/domain/contracts';
+import { formatStoreDate } from '@paydesk/domain/date-format';
+import { INBOX_DISMISS_ANIMATION_MS, isNoteUnread } from '@paydesk/domain/overview/notes';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { navigate } from '../../../app/navigation.ts';
+import { getSettings } from '../../../lib/bootstrap.ts';
+import { __ } from '../../../lib/i18n.ts';
+import { createNotice } from '../../../lib/notices.tsx';
+import { useDismissAllNotes, useDismissNote, useRestoreNotes } from './api/dismiss-notes.ts';
+import { useInboxLastRead, useMarkInboxRead } from './api/last-read.ts';
+import { useInboxNotes } from './api/list-notes.ts';
+import { useNoteAction } from './api/note-action.ts';
+import classes from './inbox-card.module.css';
+import { sanitizeNoteContent } from './sanitize.ts';
+
+type Note = notes.TNote;
+type Dismissal = { kind: 'one'; note: Note } | { kind: 'all' };
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function noteDate(note: Note): string {
+  const settings = getSettings();
+  const epoch_s = Math.floor(Date.parse(`${note.date_created_gmt}Z`) / 1000);
+  return formatStoreDate(epoch_s, settings.dateFormat, settings.timezone);
+}
+
+/**
+ * The Overview inbox (spec 1 §2, §4, §8): this product's unactioned notes, newest first. A note
+ * is dismissed after a confirmation, with Undo in the notice; notes newer than the last visit
+ * are marked unread, and the visit is saved as the new last-read time.
+ */
+export default function InboxCard() {
+  const list = useInboxNotes(true);
+  const lastRead = useInboxLastRead(true);
+  const markRead = useMarkInboxRead();
+  const dismissOne = useDismissNote();
+  const dismissAll = useDismissAllNotes();
+  const restore = useRestoreNotes();
+  const action = useNoteAction();
+  const [confirming, setConfirming] = useState<Dismissal | null>(null);
+  const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
+  const markedRead = useRef(false);
+
+  const loaded = list.isSuccess && lastRead.isFetched;
+  useEffect(() => {
+    if (!loaded || markedRead.current) return;
+    markedRead.current = true;
+    markRead.mutate(Date.now());
+  }, [loaded, markRead]);
+
+  const undo = (ids: number[], failure: string) => () =>
+    restore.mutate(ids, { onError: () => createNotice('error', failure) });
+
+  const confirmDismissal = async (dismissal: Dismissal) => {
+    setConfirming(null);
+    const ids = dismissal.kind === 'one' ? [dismissal.note.id] : (list.data?.data ?? []).map((n) => n.id);
+    setLeaving(new Set(ids));
+    try {
+      // The note fades out while the server records the dismissal (spec 1 §9: 500 ms).
+      if (dismissal.kind === 'one') {
+        await Promise.all([dismissOne.mutateAsync(dismissal.note.id), wait(INBOX_DISMISS_ANIMATION_MS)]);
+        createNotice('success', __('Message dismissed'), {
+          actions: [
+            { label: __('Undo'), onClick: undo([dismissal.note.id], __('Message could not be dismissed')) },
+          ],
+        });
+      } else {
+        const [dismissed] = await Promise.all([dismissAll.mutateAsync(), wait(INBOX_DISMISS_ANIMATION_MS)]);
+        createNotice('success', __('All messages dismissed'), {
+          actions: [
+            {
+              label: __('Undo'),
+              onClick: undo(
+                dismissed.data.map((n) => n.id),
+                __('Messages could not be dismissed'),
+              ),
+            },
+          ],
+        });
+      }
+    } catch {
+      createNotice(
+        'error',
+        dismissal.kind === 'one'
+          ? __('Message could not be dismissed')
+          : __('Messages could not be dismissed'),
+      );
+    } finally {
+      setLeaving(new Set());
+    }
+  };
+
+  const follow = (note: Note, actionId: number, url: string) => {
+    action.mutate(
+      { id: note.id, action_id: actionId },
+      {
+        onSuccess: () => navigate(url),
+        onError: (error) => createNotice('error', error.message),
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <Stack gap="sm">
+        <Skeleton height={18} width="40%" />
+        <Skeleton height={40} />
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" data-testid="inbox-error">
+        <Text size="sm">{__('There was an error getting your inbox. Please try again.')}</Text>
+        <Button mt="sm" size="compact-sm" variant="light" onClick={() => list.refetch()}>
+          {__('Reload')}
+        </Button>
+      </Alert>
+    );
+  } else if (list.data.data.length === 0) {
+    body = (
+      <Stack gap={4} data-testid="inbox-empty">
+        <Text fw={600}>{__('Your inbox is empty')}</Text>
+        <Text size="sm" c="dimmed">
+          {__('As things happen with your payments, messages about them will appear here.')}
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap={0}>
+        {list.data.data.map((note) => {
+          const unread = lastRead.isFetched && isNoteUnread(note.date_created_gmt, lastRead.data);
+          return (
+            <article
+              key={note.id}
+              className={classes.note}
+              data-testid="inbox-note"
+              data-note-name={note.name}
+              data-leaving={leaving.has(note.id) || undefined}
+              style={{ transitionDuration: `${INBOX_DISMISS_ANIMATION_MS}ms` }}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2}>
+                  <Group gap={6} wrap="nowrap">
+                    {unread && (
+                      <span
+                        className={classes.unread}
+                        data-testid="inbox-note-unread"
+                        role="img"
+                        aria-label={__('Unread')}
+                        title={__('Unread')}
+                      />
+                    )}
+                    <Text fw={600} data-testid="inbox-note-title">
+                      {note.title}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {noteDate(note)}
+                  </Text>
+                </Stack>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setConfirming({ kind: 'one', note })}
+                  data-testid="inbox-note-dismiss"
+                >
+                  {__('Dismiss')}
+                </Button>
+              </Group>
+              <div
+                className={classes.content}
+                data-testid="inbox-note-content"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the content is sanitised to the allowed tags right here, as on the server.
+                dangerouslySetInnerHTML={{ __html: sanitizeNoteContent(note.content) }}
+              />
+              {note.actions.length > 0 && (
+                <Group gap="xs" mt="xs">
+                  {note.actions.map((item) => (
+                    <Button
+                      key={item.id}
+                      size="compact-sm"
+                      variant={item.primary ? 'light' : 'subtle'}
+                      loading={action.isPending && action.variables?.id === note.id}
+                      onClick={() => follow(note, item.id, item.url)}
+                    >
+                      {item.label}
+                    </Button>
+                  ))}
+                </Group>
+              )}
+            </article>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg" data-testid="inbox">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h4">
+          {__('Inbox')}
+        </Title>
+        {(list.data?.data.length ?? 0) > 1 && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="gray"
+            onClick={() => setConfirming({ kind: 'all' })}
+            data-testid="inbox-dismiss-all"
+          >
+            {__('Dismiss all')}
+          </Button>
+        )}
+      </Group>
+      {body}
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={__('Are you sure?')}
+        centered
+        data-testid="inbox-dismiss-modal"
+      >
+        <Text size="sm">{__('Dismissed messages will no longer show in your inbox.')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            {__('Cancel')}
+          </Button>
+          <Button color="red" onClick={() => confirming && confirmDismissal(confirming)}>
+            {__("Yes, I'm sure")}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

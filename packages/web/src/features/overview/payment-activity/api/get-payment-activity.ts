@@ -1,0 +1,27 @@
+import { reporting } from '@paydesk/domain/contracts';
+import type { LocalRange } from '@paydesk/domain/overview/payment-activity';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+import { getSettings } from '../../../../lib/bootstrap.ts';
+
+export interface PaymentActivityRequest extends LocalRange {
+  timezone: string;
+  /** Missing: the account's default currency. */
+  currency?: string;
+}
+
+/** GET {base}/reporting/payment_activity (spec 1 §7 "Selectors": currency, date_start, date_end, timezone). */
+export const paymentActivityQuery = (request: PaymentActivityRequest) =>
+  queryOptions({
+    queryKey: ['overview-payment-activity', request] as const,
+    queryFn: ({ signal }) => apiFetch(reporting.paymentActivity, { query: request, signal }),
+  });
+
+/** Keeps the previous period on screen while the next one loads, so the widget does not jump. */
+export function usePaymentActivity(request: PaymentActivityRequest | undefined) {
+  return useQuery({
+    ...paymentActivityQuery(request ?? { date_start: '', date_end: '', timezone: '' }),
+    enabled: request !== undefined && getSettings().isAccountConnected,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,31 @@
+import { survey } from '@paydesk/domain/contracts';
+import type { TSurveyAnswer } from '@paydesk/domain/contracts/survey';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../../lib/api.ts';
+
+const surveyKey = ['overview-survey'] as const;
+
+/** GET {base}/survey/payments-overview: whether the signed-in user still has it to answer. */
+export function useSurveyStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: surveyKey,
+    queryFn: ({ signal }) => apiFetch(survey.surveyStatus, { signal }),
+    enabled,
+  });
+}
+
+/** POST {base}/survey/payments-overview: rating and comments (spec 1 §7). */
+export function useSubmitSurvey() {
+  return useMutation({
+    mutationFn: (answer: TSurveyAnswer) => apiFetch(survey.surveySubmit, { body: answer }),
+  });
+}
+
+/** POST {base}/survey/payments-overview/dismiss: closed without an answer; not shown again. */
+export function useDismissSurvey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(survey.surveyDismiss),
+    onSuccess: () => client.setQueryData(surveyKey, { status: 'dismissed' as const }),
+  });
+}
