@@ -131,13 +131,15 @@ function pay(
     country?: string;
   } = {},
 ): Promise<Paid> {
+  const orderNumber = `E2E-${++orderCounter}`;
   return api<Paid>('POST', '/payment_intents', {
     amount,
     currency: options.currency ?? 'usd',
     capture_method: options.capture_method ?? 'automatic',
     payment_method_data: options.method ?? card(number),
     order: {
-      number: `E2E-${++orderCounter}`,
+      number: orderNumber,
+      url: storeOrderUrl(orderNumber),
       customer: { name: options.name ?? 'Jane Doe', email: 'jane@example.test' },
       billing_address: {
         country: options.country ?? 'US',
@@ -150,6 +152,10 @@ function pay(
     ...(options.ip_country ? { ip_country: options.ip_country } : {}),
   });
 }
+
+/** The store's page of an order, as the checkout sends it. */
+const storeOrderUrl = (number: string) =>
+  `https://shop.example.test/wp-admin/post.php?post=${number}&action=edit`;
 
 const payments: Record<string, Paid> = {};
 let readerFee: { transaction_id: string; reader_id: string } | undefined;
@@ -430,8 +436,10 @@ describeInBrowser('payment detail page', (use) => {
     await openDetail(page, payments.euro!.id);
     const partial = page.getByRole('link', { name: 'Partial refund' });
     await partial.waitFor();
-    expect(await partial.getAttribute('href')).toBe(
-      `/wp-admin/post.php?post=${payments.euro!.order.id}&action=edit`,
+    // Partial refunds are made on the store's order page, as the checkout sent it.
+    expect(await partial.getAttribute('href')).toBe(storeOrderUrl(payments.euro!.order.number));
+    expect(await page.getByTestId('summary-order').getByRole('link').getAttribute('href')).toBe(
+      storeOrderUrl(payments.euro!.order.number),
     );
     await page.close();
   });

@@ -144,7 +144,7 @@ export const ZDispute = z.object({
     payment_intent: z.string(),
     billing_details: z.object({ name: z.string().nullable() }),
   }),
-  order: z.object({ number: z.string(), url: z.string() }).nullable(),
+  order: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
   evidence: z.record(z.string(), z.string()),
   evidence_details: z.object({
     /** Epoch seconds. */

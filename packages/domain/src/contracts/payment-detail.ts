@@ -231,7 +231,7 @@ export const ZChargeOrder = z.object({
   id: z.number().int(),
   number: z.string(),
   /** The order's admin page. */
-  url: z.string(),
+  url: z.string().nullable(),
   subscriptions: z.array(z.object({ number: z.string(), url: z.string() })),
   /** Paydesk's own: the order status and what the fraud rules did with its payment. */
   status: z.string(),

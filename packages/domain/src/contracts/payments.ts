@@ -23,6 +23,13 @@ export const ZAddress = z
   })
   .strict();
 
+/** An address on the store's own site: where its order and customer pages are. */
+const storePageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'An http or https address');
+
 export { LOCAL_PAYMENT_METHODS };
 
 export const ZCardInput = z
@@ -60,6 +67,10 @@ export const ZPaymentIntentCreate = z
         customer: z.object({ name: z.string().trim().max(200), email: z.string().trim().max(254) }).strict(),
         billing_address: ZAddress,
         shipping_address: ZAddress.optional(),
+        /** The order's page in the store's admin: the order number links there. */
+        url: storePageUrl.optional(),
+        /** The customer's page in the store's admin; omitted for a guest checkout. */
+        customer_url: storePageUrl.optional(),
       })
       .strict(),
     ip_address: z.string().max(64).optional(),

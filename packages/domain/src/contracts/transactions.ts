@@ -175,7 +175,7 @@ export const ZTransactionsSummaryQuery = ZTransactionsListQuery;
 
 export const ZTransactionOrder = z.object({
   number: z.string(),
-  url: z.string(),
+  url: z.string().nullable().describe("The order's page in the store; null when the checkout sent none."),
   customer_url: z.string().nullable().describe('Null: the customer has no store account.'),
   subscriptions: z.array(z.object({ number: z.string(), url: z.string() })),
 });
@@ -317,7 +317,7 @@ export const ZFraudOutcomeTransaction = z
     currency: z.string(),
     customer_name: z.string(),
     order_id: z.number().int().nullable(),
-    order: z.object({ number: z.string(), url: z.string() }).nullable(),
+    order: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
     payment_intent: z.object({ id: z.string() }),
     charge_id: z.string().nullable(),
   })
@@ -383,7 +383,7 @@ export const ZAuthorization = z
     payment_intent_id: z.string(),
     charge_id: z.string(),
     order_id: z.number().int().nullable(),
-    order: z.object({ number: z.string(), url: z.string() }).nullable(),
+    order: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
     created: zEpochSeconds,
     capture_by: zEpochSeconds.describe('The capture deadline: created plus 7 days.'),
     amount: z.number().int(),

@@ -143,6 +143,9 @@ export interface OrdersTable {
   billing_address: JsonCol<Record<string, string>>;
   shipping_address: JsonCol<Record<string, string>>;
   subscriptions: JsonCol<{ number: string; url: string }[]>;
+  /** The store's page of the order and of its customer (migration 0008); null when not sent. */
+  url: ColumnType<string | null, string | null | undefined, string | null>;
+  customer_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -23,6 +23,10 @@ export async function connectSandboxAccount(
 
 let orderCounter = 0;
 
+/** The store's page of an order, as a checkout in the tests sends it. */
+export const storeOrderUrl = (number: string) =>
+  `https://shop.example.test/wp-admin/post.php?post=${number}&action=edit`;
+
 type CheckoutBody = z.input<typeof payments.ZPaymentIntentCreate>;
 
 /** A checkout body for a card payment, with any field replaced. */
@@ -31,16 +35,18 @@ export function cardCheckout(
   overrides: Partial<CheckoutBody> = {},
 ): CheckoutBody {
   orderCounter++;
+  const orderNumber = `T-${process.pid}-${orderCounter}`;
   return {
     amount: 2500,
     currency: 'usd',
     capture_method: 'automatic',
     payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
     order: {
-      number: `T-${process.pid}-${orderCounter}`,
+      number: orderNumber,
       items_count: 2,
       customer: { name: 'Jane Doe', email: 'jane@example.test' },
       billing_address: { country: 'US', line1: '1 Main St', city: 'Springfield', postal_code: '12345' },
+      url: storeOrderUrl(orderNumber),
     },
     ip_address: '203.0.113.7',
     ip_country: 'US',

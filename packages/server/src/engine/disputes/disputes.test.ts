@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import { advanceClock, DAY_MS } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
@@ -86,7 +86,7 @@ describeEachDatabase('disputes API', (use) => {
       amount: 4000,
       currency: 'usd',
       charge: { id: chargeId, payment_intent: intentId, billing_details: { name: 'Jane Doe' } },
-      order: { number: order.number, url: `/wp-admin/post.php?post=${order.id}&action=edit` },
+      order: { number: order.number, url: storeOrderUrl(order.number) },
       evidence: {},
       metadata: {},
       issuer_evidence: [],

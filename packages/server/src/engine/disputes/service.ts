@@ -18,9 +18,6 @@ import {
 
 export type DisputeView = z.infer<typeof contracts.ZDispute>;
 
-/** The order's edit page in the store admin, as the dispute's `order.url`. */
-export const orderAdminUrl = (orderId: number) => `/wp-admin/post.php?post=${orderId}&action=edit`;
-
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** A dispute as `GET {base}/disputes/:id` answers it (spec 3 §3 "Dispute"). */
@@ -30,7 +27,13 @@ export async function readDispute(db: Executor, id: string): Promise<DisputeView
     .innerJoin('charges as c', 'c.id', 'd.charge_id')
     .leftJoin('orders as o', 'o.id', 'c.order_id')
     .selectAll('d')
-    .select(['c.payment_intent_id', 'c.billing_details', 'o.id as order_row_id', 'o.number as order_number'])
+    .select([
+      'c.payment_intent_id',
+      'c.billing_details',
+      'o.id as order_row_id',
+      'o.number as order_number',
+      'o.url as order_url',
+    ])
     .where('d.id', '=', id)
     .executeTakeFirst();
   if (!row) throw DISPUTE_ERRORS.notFound();
@@ -59,7 +62,7 @@ export async function readDispute(db: Executor, id: string): Promise<DisputeView
     },
     order:
       row.order_row_id !== null && row.order_number !== null
-        ? { number: row.order_number, url: orderAdminUrl(Number(row.order_row_id)) }
+        ? { number: row.order_number, url: row.order_url }
         : null,
     evidence: dispute.evidence,
     evidence_details: {

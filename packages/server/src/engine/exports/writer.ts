@@ -100,6 +100,8 @@ export async function writeTransactionsCsv(
       .select([
         'o.id as link_order_id',
         'o.number as link_order_number',
+        'o.url as link_order_url',
+        'o.customer_url as link_order_customer_url',
         'o.subscriptions as link_order_subscriptions',
         sql<string | null>`coalesce(
           c.payment_method_details -> c.payment_method_type ->> 'last4',
@@ -131,6 +133,8 @@ export async function writeTransactionsCsv(
             : {
                 id: row.link_order_id,
                 number: row.link_order_number,
+                url: row.link_order_url,
+                customer_url: row.link_order_customer_url,
                 subscriptions: row.link_order_subscriptions,
               },
         last4: row.link_last4,

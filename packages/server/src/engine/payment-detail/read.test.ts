@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
 import { engineContext } from '../context.ts';
 import { createLoan } from '../loans/services.ts';
@@ -115,7 +115,7 @@ describeEachDatabase('payment detail API', (use) => {
       order: {
         id: paid.order.id,
         number: paid.order.number,
-        url: `/wp-admin/post.php?post=${paid.order.id}&action=edit`,
+        url: storeOrderUrl(paid.order.number),
         subscriptions: [],
         status: 'processing',
         fraud_meta_box_type: 'allow',

@@ -10,7 +10,6 @@ import type {
   PaymentIntentsTable,
   TimelineEventsTable,
 } from '../../db/schema.ts';
-import { orderAdminUrl } from '../disputes/service.ts';
 import type { Executor } from '../ledger.ts';
 
 type TCharge = z.infer<typeof paymentDetail.ZCharge>;
@@ -133,7 +132,7 @@ function orderView(
   return {
     id: order.id,
     number: order.number,
-    url: orderAdminUrl(order.id),
+    url: order.url,
     subscriptions: subscriptions.map((s) => ({ number: String(s.number), url: String(s.url) })),
     status: order.status,
     fraud_meta_box_type: fraudMetaBoxType(outcome, intent),

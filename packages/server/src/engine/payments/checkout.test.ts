@@ -172,6 +172,48 @@ describeEachDatabase('checkout API', (use) => {
     expect(await count('orders')).toBe(before);
   });
 
+  it("keeps the store's pages of the order and its customer, and refuses other addresses", async () => {
+    const body = cardCheckout();
+    const orderUrl = 'https://shop.example.test/wp-admin/post.php?post=77&action=edit';
+    const customerUrl = 'https://shop.example.test/wp-admin/user-edit.php?user_id=9';
+    const paid = await checkout(app, admin.basic, {
+      ...body,
+      order: { ...body.order, url: orderUrl, customer_url: customerUrl },
+    });
+    expect(paid.statusCode).toBe(200);
+    const chargeId: string = paid.json().charge.id;
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/payments/transactions?search[]=${chargeId}`,
+      headers: { authorization: admin.basic },
+    });
+    expect(listed.json().data[0].order).toMatchObject({ url: orderUrl, customer_url: customerUrl });
+    const charge = await app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/payments/charges/${chargeId}`,
+      headers: { authorization: admin.basic },
+    });
+    expect(charge.json().order.url).toBe(orderUrl);
+
+    const guest = cardCheckout();
+    const { url: _omitted, ...withoutPage } = guest.order;
+    const unlinked = await checkout(app, admin.basic, { ...guest, order: withoutPage });
+    const plain = await app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/payments/charges/${unlinked.json().charge.id}`,
+      headers: { authorization: admin.basic },
+    });
+    expect(plain.json().order).toMatchObject({ number: guest.order.number, url: null });
+
+    const before = await count('orders');
+    for (const bad of ['javascript:alert(1)', '/wp-admin/post.php?post=1', 'https://']) {
+      const refused = await checkout(app, admin.basic, { ...body, order: { ...body.order, url: bad } });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(JSON.stringify(refused.json().data.params), bad).toContain('url');
+    }
+    expect(await count('orders')).toBe(before);
+  });
+
   it('pays with local methods in their currencies', async () => {
     for (const [type, currency] of [
       ['ideal', 'eur'],

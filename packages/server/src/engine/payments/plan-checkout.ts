@@ -271,6 +271,8 @@ export function planCheckout(
       customer_country: input.order.billing_address.country,
       billing_address: JSON.stringify(input.order.billing_address),
       shipping_address: JSON.stringify(input.order.shipping_address ?? input.order.billing_address),
+      url: input.order.url ?? null,
+      customer_url: input.order.customer_url ?? null,
       created_at: now,
     });
   }

@@ -3,7 +3,6 @@ import { transactions } from '@paydesk/domain/contracts';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { orderAdminUrl } from '../disputes/service.ts';
 import type { Executor } from '../ledger.ts';
 
 type View = transactions.TAuthorization;
@@ -47,6 +46,7 @@ const VIEW_COLUMNS = [
   'c.risk_level',
   'c.captured',
   'o.number as order_number',
+  'o.url as order_url',
   sql<string | null>`c.billing_details ->> 'name'`.as('customer_name'),
   sql<string | null>`c.billing_details ->> 'email'`.as('customer_email'),
   sql<string | null>`c.billing_details -> 'address' ->> 'country'`.as('customer_country'),
@@ -66,9 +66,7 @@ function toView(row: ViewRow): View {
     charge_id: row.id,
     order_id: orderId,
     order:
-      orderId !== null && row.order_number !== null
-        ? { number: row.order_number, url: orderAdminUrl(orderId) }
-        : null,
+      orderId !== null && row.order_number !== null ? { number: row.order_number, url: row.order_url } : null,
     created,
     capture_by: created + CAPTURE_WINDOW_SECONDS,
     amount: row.amount,

@@ -1,7 +1,6 @@
 import type { transactions } from '@paydesk/domain/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { orderAdminUrl } from '../disputes/service.ts';
 import type { Executor } from '../ledger.ts';
 import { likePrefix, parseSearchTerm } from './query.ts';
 
@@ -79,6 +78,7 @@ export function fraudOutcomeRows(db: Executor) {
       'f.payment_intent_id',
       'f.charge_id',
       'o.number as order_number',
+      'o.url as order_url',
     ]);
 }
 
@@ -94,6 +94,7 @@ export function fraudOutcomeView(row: {
   payment_intent_id: string;
   charge_id: string | null;
   order_number: string | null;
+  order_url: string | null;
 }): View {
   return {
     status: row.status,
@@ -105,7 +106,7 @@ export function fraudOutcomeView(row: {
     order_id: row.order_id === null ? null : Number(row.order_id),
     order:
       row.order_id !== null && row.order_number !== null
-        ? { number: row.order_number, url: orderAdminUrl(Number(row.order_id)) }
+        ? { number: row.order_number, url: row.order_url }
         : null,
     payment_intent: { id: row.payment_intent_id },
     charge_id: row.charge_id,

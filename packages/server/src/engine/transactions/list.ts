@@ -1,6 +1,5 @@
 import type { transactions } from '@paydesk/domain/contracts';
 import { sql } from 'kysely';
-import { orderAdminUrl } from '../disputes/service.ts';
 import type { Executor } from '../ledger.ts';
 import {
   dateRanges,
@@ -113,7 +112,7 @@ export async function transactionViews(
       ? []
       : db
           .selectFrom('orders')
-          .select(['id', 'number', 'subscriptions'])
+          .select(['id', 'number', 'url', 'customer_url', 'subscriptions'])
           .where('id', 'in', orderIds)
           .execute(),
     payoutIds.length === 0
@@ -152,7 +151,13 @@ export async function transactionViews(
 /** What a transaction shows from other tables: its order, payout status, card digits and loan. */
 export interface TransactionLinks {
   order:
-    | { id: number | string; number: string; subscriptions: { number: string; url: string }[] }
+    | {
+        id: number | string;
+        number: string;
+        url: string | null;
+        customer_url: string | null;
+        subscriptions: { number: string; url: string }[];
+      }
     | undefined;
   deposit_status: TTransaction['deposit_status'] | undefined;
   last4: string | null | undefined;
@@ -178,8 +183,8 @@ export function transactionView(row: TransactionListRow, links: TransactionLinks
     order: order
       ? {
           number: order.number,
-          url: orderAdminUrl(Number(order.id)),
-          customer_url: null,
+          url: order.url,
+          customer_url: order.customer_url,
           subscriptions: order.subscriptions,
         }
       : null,

@@ -194,7 +194,8 @@ describeEachDatabase('transactions lists', (use) => {
       customer_name: charge.customer_name,
       deposit_id: charge.payout_id,
       deposit_status: payout.status,
-      order: { number: order.number, url: `/wp-admin/post.php?post=${order.id}&action=edit` },
+      // Sample history comes from no store: its orders have no pages to link to.
+      order: { number: order.number, url: null, customer_url: null },
       metadata: { charge_type: null },
     });
     expect(view!.source_identifier).toMatch(/^\d{4}$/);

@@ -11,6 +11,7 @@ import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
+import { StorePageLink } from '../list/cells.tsx';
 import { AuthorizationActions } from './authorization-actions.tsx';
 import { CHIP_COLORS, dateTime, money } from './display.ts';
 import type { Charge, PaymentIntent } from './types.ts';
@@ -61,7 +62,7 @@ function RefundControls({ charge }: { charge: Charge }) {
   if (!availability.refundable) return null;
   if (availability.issue_refund) {
     const issue = () => {
-      if (availability.issue_refund_error || !charge.order) {
+      if (availability.issue_refund_error || !charge.order?.url) {
         createNotice(
           'error',
           __(availability.issue_refund_error ?? 'Unable to view order. Order not found.'),
@@ -84,7 +85,7 @@ function RefundControls({ charge }: { charge: Charge }) {
           {__('Refund in full')}
         </Button>
       )}
-      {availability.partial_refund && charge.order && (
+      {availability.partial_refund && charge.order?.url && (
         <Button
           component="a"
           variant="default"
@@ -207,13 +208,7 @@ export function PaymentSummary({ intent, charge, actions }: Props) {
           )}
         </Detail>
         <Detail label={__('Order')} testId="summary-order">
-          {charge.order ? (
-            <Anchor size="sm" href={charge.order.url}>
-              {`#${charge.order.number}`}
-            </Anchor>
-          ) : (
-            '–'
-          )}
+          {charge.order ? <StorePageLink text={`#${charge.order.number}`} url={charge.order.url} /> : '–'}
           {charge.order?.subscriptions.map((subscription) => (
             <Anchor key={subscription.number} size="sm" href={subscription.url} display="block">
               {sprintf(__('Subscription #%s'), subscription.number)}

@@ -34,12 +34,20 @@ export function countryName(code: string | null): string {
   }
 }
 
-/** A link to a store order, the order number as its text. */
-export function OrderLink({ order }: { order: { number: string; url: string } | null }) {
-  if (!order) return <Text size="sm">–</Text>;
+/**
+ * A link to a store order, the order number as its text; the number alone when the checkout
+ * sent no address of the order's page.
+ */
+export function OrderLink({ order }: { order: { number: string; url: string | null } | null }) {
+  return <StorePageLink text={order?.number ?? '–'} url={order?.url ?? null} />;
+}
+
+/** A text that links to a page of the store when its address is known. */
+export function StorePageLink({ text, url }: { text: string; url: string | null }) {
+  if (!url) return <Text size="sm">{text}</Text>;
   return (
-    <Anchor href={order.url} size="sm">
-      {order.number}
+    <Anchor href={url} size="sm">
+      {text}
     </Anchor>
   );
 }

@@ -25,7 +25,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n } from '../../../lib/i18n.ts';
 import { AdvancedFilters, type FilterDefinition } from './advanced-filters.tsx';
-import { countryName, DETAIL_PATH, OrderLink, RiskLevel } from './cells.tsx';
+import { countryName, DETAIL_PATH, OrderLink, RiskLevel, StorePageLink } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';
 import { dateTime, money } from './format.ts';
 import { TRANSACTION_SORTABLE, transactionsRequests } from './requests.ts';
@@ -128,7 +128,8 @@ function transactionColumns(flags: StoreListFlags): DataTableColumn<TransactionR
     {
       id: 'customer_name',
       header: __('Customer'),
-      cell: (row) => row.customer_name ?? '',
+      // The name links to the customer's page in the store when the checkout sent it.
+      cell: (row) => <StorePageLink text={row.customer_name ?? ''} url={row.order?.customer_url ?? null} />,
       sortable: true,
       defaultDirection: 'asc',
     },
