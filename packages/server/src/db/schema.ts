@@ -465,7 +465,8 @@ export interface ExportsTable {
 export interface ExportChunksTable {
   export_id: string;
   seq: number;
-  data: Uint8Array;
+  /** CSV text, UTF-8 on the wire. */
+  data: string;
 }
 
 export interface NotesTable {

@@ -26,11 +26,12 @@ create table exports (
 create index exports_user_idx on exports (user_id, created_at desc);
 create index exports_created_idx on exports (created_at);
 
--- The file's bytes in order; a chunk is at most about 1 MiB, so neither writing nor serving a
--- file holds more than one chunk in memory.
+-- The file's text in order; a chunk is at most about 1 MiB, so neither writing nor serving a
+-- file holds more than one chunk in memory. The CSV is UTF-8 text, stored as text: the embedded
+-- database passes text parameters as they are, where bytea goes through a hex encoding both ways.
 create table export_chunks (
   export_id text not null references exports (id) on delete cascade,
   seq integer not null check (seq >= 0),
-  data bytea not null,
+  data text not null,
   primary key (export_id, seq)
 );

@@ -118,7 +118,7 @@ export function exportFileStream(db: Db, row: ExportRow): Readable {
         .where('seq', '=', seq)
         .executeTakeFirst();
       if (!chunk) return;
-      yield Buffer.from(chunk.data);
+      yield Buffer.from(chunk.data, 'utf8');
     }
   }
   return Readable.from(chunks(), { objectMode: false });
