@@ -28,7 +28,7 @@ import {
  */
 
 /** Rows read per query. */
-export const EXPORT_BATCH_ROWS = 10_000;
+export const EXPORT_BATCH_ROWS = 5_000;
 /** Bytes of CSV gathered before they are stored as one chunk. */
 export const EXPORT_CHUNK_BYTES = 1024 * 1024;
 
@@ -112,7 +112,7 @@ export async function writeTransactionsCsv(
     // the card's last four digits (transactionCsvCells); those two are joined here, so a batch
     // is one round trip instead of five and the deposits and loans are not read at all. Each is
     // a lateral lookup with `limit 1`, which PostgreSQL cannot flatten into a plain join: a
-    // plain join of 10,000 rows is planned as a hash join that reads the whole orders and
+    // plain join of thousands of rows is planned as a hash join that reads the whole orders and
     // charges tables for every batch, where these probe their primary keys.
     const linked = db
       .selectFrom(rows.as('b'))
@@ -143,7 +143,7 @@ export async function writeTransactionsCsv(
       .selectAll('b')
       .select(['o.link_order_id', 'o.link_order_number', 'c.link_last4']);
     // The batch comes back as one JSON array in the list's order, parsed at once, instead of
-    // 10,000 rows of some thirty fields: the embedded database decodes each field of a result
+    // thousands of rows of some thirty fields: the embedded database decodes each field of a result
     // on its own, which cost more than reading the rows did (docs/performance.md, "Exports").
     const result = await db
       .selectFrom(linked.as('r'))
