@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer, pageFetch } from './own-server.ts';
 
 /**
  * Connect → sandbox test drive → Overview, and the reset, against a server of its own: the test
@@ -13,115 +9,23 @@ import { describeInBrowser } from './browser.ts';
  * server; here the order the files run in does not matter.
  */
 
-const ROOT = join(import.meta.dirname, '..');
-const ADMIN = { login: 'admin', password: 'connect-admin-password' };
-
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** A CLI command on the data folder; the server must be stopped (it holds the folder's lock). */
-function cli(...args: string[]): void {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-}
-
-const adminUrl = (path: string, query: Record<string, string> = {}) =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path, ...query }).toString()}`;
-
+const server = new OwnServer('connect', 'connect-admin-password');
+const adminUrl = (path: string, query: Record<string, string> = {}) => server.adminUrl(path, query);
 /** A fresh browser session, signed in; closing its page's context ends it. */
-async function signedInPage(browser: Browser, redirectTo?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
-  await page.goto(`${origin}/wp-login.php${query}`);
-  await page.fill('#user_login', ADMIN.login);
-  await page.fill('#user_pass', ADMIN.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return page;
-}
+const signedInPage = (browser: Browser, redirectTo?: string) => server.signedInPage(browser, { redirectTo });
 
 /** GET {base}/accounts with the page's session and nonce. */
-async function accountStatus(page: Page): Promise<{ status: string | null; testDrive: boolean }> {
-  return page.evaluate(async () => {
-    const bootstrap = JSON.parse(document.getElementById('paydesk-bootstrap')!.textContent!);
-    const response = await fetch('/wp-json/wc/v3/payments/accounts', {
-      headers: { 'X-WP-Nonce': bootstrap.page.nonce, Accept: 'application/json' },
-    });
-    return response.json();
-  });
-}
+const accountStatus = async (page: Page) =>
+  (await pageFetch<{ status: string | null; testDrive: boolean }>(page, '/wp-json/wc/v3/payments/accounts'))
+    .body;
 
 describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-connect-'));
-    await startServer();
+    await server.start();
   });
 
   afterAll(async () => {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('sends a store without an account from the Overview to Connect and greets the merchant', async () => {
@@ -244,9 +148,9 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
   });
 
   it('lists the supported countries when the store country is not one of them', async () => {
-    await stopServer();
-    cli('store:set', '--key', 'woocommerce_default_country', '--value', 'BR');
-    await startServer();
+    await server.stop();
+    server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'BR');
+    await server.start();
     const page = await signedInPage(use());
     await page.goto(adminUrl('/payments/connect'));
     await page.getByTestId('connect-page').waitFor();

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FRAUD_OUTCOME_CSV_HEADERS,
@@ -12,6 +9,7 @@ import {
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
 
 /**
  * CSV exports from the transactions page (spec 2 §5, §7 "Exports", §8) against a server of its
@@ -19,104 +17,21 @@ import { describeInBrowser } from './browser.ts';
  * The downloaded file is read back and compared with the table on screen.
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const MERCHANT = { login: 'ex-admin', password: 'ex-admin-password', email: 'ex@example.test' };
-const PAYMENTS = '/wp-json/wc/v3/payments';
 const SEEDED_ROWS = 10_050;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
+// No SMTP server: the e-mails go to the data folder's outbox.
+const server = new OwnServer('exports', 'ex-first-admin-password', { env: { SMTP_URL: '' } });
 
-function cli(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'ex-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${PAYMENTS}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuth,
-      'Content-Type': 'application/json',
-      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const adminPage = (query: Record<string, string> = {}) =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/transactions', ...query })}`;
+const adminPage = (query: Record<string, string> = {}) => server.adminUrl('/payments/transactions', query);
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const page = await server.signedInPage(browser, {
+    user: MERCHANT,
     viewport: { width: 1600, height: 1000 },
     acceptDownloads: true,
   });
-  const page = await context.newPage();
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', MERCHANT.login);
-  await page.fill('#user_pass', MERCHANT.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return { context, page };
+  return { context: page.context(), page };
 }
 
 const rows = (page: Page, list: string) => page.getByTestId(list).getByTestId('list-row');
@@ -141,8 +56,7 @@ const exportButton = (page: Page) => page.getByTestId('export-button');
 
 describeInBrowser('CSV exports from the transactions page', (use) => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-exports-'));
-    cli(
+    server.cli(
       'user:create',
       '--login',
       MERCHANT.login,
@@ -153,26 +67,20 @@ describeInBrowser('CSV exports from the transactions page', (use) => {
       '--password',
       MERCHANT.password,
     );
-    cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '30', '--seed', '3');
-    const password = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').at(-1)!.trim();
-    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${password}`).toString('base64')}`;
-    await startServer();
+    server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '30', '--seed', '3');
+    server.useAppPassword(MERCHANT.login);
+    await server.start();
   }, 300_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('asks before an unfiltered export of 10,000 or more, and exports once confirmed', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage());
     await rows(page, 'transactions-list').first().waitFor();
-    const summary = await api<{ count: number }>('GET', '/transactions/summary');
+    const summary = await server.api<{ count: number }>('GET', '/transactions/summary');
     expect(summary.count).toBeGreaterThanOrEqual(10_000);
     await expect.poll(() => exportButton(page).isEnabled()).toBe(true);
 
@@ -208,8 +116,8 @@ describeInBrowser('CSV exports from the transactions page', (use) => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage({ filter: 'advanced', type_is: 'refund' }));
     await rows(page, 'transactions-list').first().waitFor();
-    const summary = await api<{ count: number }>('GET', '/transactions/summary?type_is=refund');
-    const listed = await api<{ data: { transaction_id: string }[] }>(
+    const summary = await server.api<{ count: number }>('GET', '/transactions/summary?type_is=refund');
+    const listed = await server.api<{ data: { transaction_id: string }[] }>(
       'GET',
       '/transactions?type_is=refund&pagesize=25',
     );
@@ -243,7 +151,7 @@ describeInBrowser('CSV exports from the transactions page', (use) => {
     );
     // The same file went to the merchant's mailbox (the outbox, with no SMTP server set).
     await expect
-      .poll(() => readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml')).length)
+      .poll(() => readdirSync(join(server.dataDir, 'outbox')).filter((name) => name.endsWith('.eml')).length)
       .toBeGreaterThanOrEqual(1);
     await context.close();
   });
@@ -252,7 +160,10 @@ describeInBrowser('CSV exports from the transactions page', (use) => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage({ tab: 'blocked-page' }));
     await rows(page, 'blocked-list').first().waitFor();
-    const summary = await api<{ count: number }>('GET', '/transactions/fraud-outcomes/summary?status=block');
+    const summary = await server.api<{ count: number }>(
+      'GET',
+      '/transactions/fraud-outcomes/summary?status=block',
+    );
     await expect.poll(() => exportButton(page).isEnabled()).toBe(true);
     page.on('dialog', (dialog) => void dialog.accept());
     const [download] = await Promise.all([

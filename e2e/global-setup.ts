@@ -1,28 +1,13 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.ts';
+import { OwnServer } from './own-server.ts';
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_CUSTOMER_PASSWORD = 'e2e-customer-password';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+/** The shared server, which every file without a server of its own uses. */
+const server = new OwnServer('shared', E2E_ADMIN_PASSWORD);
 
 /** Starts the built app on a fresh embedded database for the browser tests. */
 export async function setup(project: TestProject): Promise<void> {
@@ -35,70 +20,25 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('baseUrl', '');
     return;
   }
-  const root = join(import.meta.dirname, '..');
-  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
-  const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
   // A user without the capability, made with the CLI before the server holds the data folder.
-  const cli = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'packages/server/src/cli/bin.ts'),
-      'user:create',
-      '--login',
-      'shopper',
-      '--email',
-      'shopper@example.test',
-      '--role',
-      'customer',
-      '--password',
-      E2E_CUSTOMER_PASSWORD,
-    ],
-    { cwd: root, env, encoding: 'utf8' },
+  server.cli(
+    'user:create',
+    '--login',
+    'shopper',
+    '--email',
+    'shopper@example.test',
+    '--role',
+    'customer',
+    '--password',
+    E2E_CUSTOMER_PASSWORD,
   );
-  if (cli.status !== 0) throw new Error(`user:create failed: ${cli.stderr}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('dataDir', dataDir);
+  await server.start();
+  project.provide('baseUrl', server.origin);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server.dispose();
 }
 
 declare module 'vitest' {

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { type Credentials, OwnServer, pageFetch } from './own-server.ts';
 
 /**
  * The Overview's inbox and survey against a server of their own. A seeded sandbox history makes
@@ -26,22 +23,7 @@ const NOTES = '/wp-json/wc-analytics/admin/notes';
 const INBOX_QUERY = '?status=unactioned&source=woocommerce-payments';
 const HOSTILE_TITLE = 'Hostile note';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
-
-function node(args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-const cli = (...args: string[]) => node([join(ROOT, 'packages/server/src/cli/bin.ts'), ...args]);
+const server = new OwnServer('inbox', 'inbox-first-admin-password');
 
 /** Writes a note past the notes store, so its content reaches the database unsanitised. */
 function writeRawNote(): void {
@@ -62,55 +44,7 @@ function writeRawNote(): void {
       await handle.close();
     }
   `;
-  node(['--input-type=module', '-e', script]);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'inbox-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
+  server.node(['--input-type=module', '-e', script], 'writeRawNote');
 }
 
 interface ApiNote {
@@ -120,35 +54,28 @@ interface ApiNote {
 }
 
 async function inboxNotes(): Promise<ApiNote[]> {
-  const response = await fetch(`${origin}${NOTES}${INBOX_QUERY}`, { headers: { Authorization: basicAuth } });
+  const response = await fetch(`${server.origin}${NOTES}${INBOX_QUERY}`, {
+    headers: { Authorization: server.basicAuth },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: ApiNote[] }).data;
 }
 
-const overviewUrl = () =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/overview' })}`;
+const overviewUrl = () => server.adminUrl('/payments/overview');
 
 async function signedIn(
   browser: Browser,
-  merchant: { login: string; password: string },
+  merchant: Credentials,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-  const page = await context.newPage();
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', merchant.login);
-  await page.fill('#user_pass', merchant.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return { context, page };
+  const page = await server.signedInPage(browser, {
+    user: merchant,
+    viewport: { width: 1280, height: 1400 },
+  });
+  return { context: page.context(), page };
 }
 
 /** A REST call from inside the signed-in page, with its session and nonce. */
-async function pageApi<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const bootstrap = JSON.parse(document.getElementById('paydesk-bootstrap')?.textContent ?? '{}');
-    const response = await fetch(url, { headers: { 'X-WP-Nonce': bootstrap.page.nonce } });
-    return response.json();
-  }, path) as Promise<T>;
-}
+const pageApi = async <T>(page: Page, path: string): Promise<T> => (await pageFetch<T>(page, path)).body;
 
 const noteCards = (page: Page) => page.getByTestId('inbox-note');
 const noteTitles = (page: Page) => page.getByTestId('inbox-note-title').allTextContents();
@@ -156,9 +83,8 @@ const notice = (page: Page, text: string) => page.getByTestId('notice').filter({
 
 describeInBrowser('the Overview inbox and survey', (use) => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-inbox-'));
     for (const [key, merchant] of Object.entries(MERCHANTS)) {
-      cli(
+      server.cli(
         'user:create',
         '--login',
         merchant.login,
@@ -170,20 +96,15 @@ describeInBrowser('the Overview inbox and survey', (use) => {
         merchant.password,
       );
     }
-    cli('seed', '--transactions', '120', '--days', '30', '--seed', '5');
+    server.cli('seed', '--transactions', '120', '--days', '30', '--seed', '5');
     writeRawNote();
-    const password = cli('app-password:create', '--login', MERCHANTS.inbox.login)
-      .trim()
-      .split('\n')
-      .at(-1)!
-      .trim();
-    basicAuth = `Basic ${Buffer.from(`${MERCHANTS.inbox.login}:${password}`).toString('base64')}`;
-    await startServer();
+    server.useAppPassword(MERCHANTS.inbox.login);
+    await server.start();
     // A dispute opened now, through the checkout API as a store makes payments.
-    const payment = await fetch(`${origin}/wp-json/wc/v3/payments/payment_intents`, {
+    const payment = await fetch(`${server.origin}/wp-json/wc/v3/payments/payment_intents`, {
       method: 'POST',
       headers: {
-        Authorization: basicAuth,
+        Authorization: server.basicAuth,
         'Content-Type': 'application/json',
         'Idempotency-Key': 'inbox-dispute',
       },
@@ -206,12 +127,7 @@ describeInBrowser('the Overview inbox and survey', (use) => {
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('lists the notes newest first, sanitised, and marks the unread ones until the next visit', async () => {

@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatCurrency } from '@paydesk/domain/money/format';
@@ -10,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../packages/server/src/db/database.ts';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
 
 /**
  * The Overview's task list and payment activity against a server of their own: a seeded USD
@@ -18,96 +16,18 @@ import { describeInBrowser } from './browser.ts';
  * dispute that awaits a response).
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const MERCHANT = { login: 'tasks-admin', password: 'tasks-admin-password' };
-const PAYMENTS = '/wp-json/wc/v3/payments';
 const DISPUTE_CARD = '4000000000000259';
 const DISPUTED_PAYMENTS = 6;
 /** Where the screenshots go, for a person to look at. */
 const screenshot = (name: string) => join(process.env.SCREENSHOT_DIR ?? tmpdir(), `paydesk-${name}.png`);
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
-
-function cli(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'tasks-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function api<T>(method: string, path: string, body?: unknown, root = PAYMENTS): Promise<T> {
-  const response = await fetch(`${origin}${root}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuth,
-      'Content-Type': 'application/json',
-      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const server = new OwnServer('overview-tasks', 'tasks-first-admin-password');
 
 const TASK_OPTIONS =
   'woocommerce_dismissed_todo_tasks,woocommerce_deleted_todo_tasks,woocommerce_remind_me_later_todo_tasks';
 const taskOptions = () =>
-  api<{
+  server.api<{
     woocommerce_dismissed_todo_tasks: string[] | null;
     woocommerce_deleted_todo_tasks: string[] | null;
     woocommerce_remind_me_later_todo_tasks: Record<string, number> | null;
@@ -120,17 +40,15 @@ interface Activity {
   series: { total_payment_volume: number }[];
 }
 
-const overviewUrl = (query: Record<string, string> = {}) =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/overview', ...query })}`;
+const overviewUrl = (query: Record<string, string> = {}) => server.adminUrl('/payments/overview', query);
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', MERCHANT.login);
-  await page.fill('#user_pass', MERCHANT.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return { context, page };
+  const page = await server.signedInPage(browser, {
+    user: MERCHANT,
+    viewport: { width: 1280, height: 1000 },
+    timezoneId: 'UTC',
+  });
+  return { context: page.context(), page };
 }
 
 const tasks = (page: Page) => page.getByTestId('task-list').getByTestId('task');
@@ -143,8 +61,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
   let disputeKeys: string[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-overview-tasks-'));
-    cli(
+    server.cli(
       'user:create',
       '--login',
       MERCHANT.login,
@@ -155,20 +72,19 @@ describeInBrowser('the overview task list and payment activity', (use) => {
       '--password',
       MERCHANT.password,
     );
-    cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
-    const password = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').at(-1)!.trim();
-    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${password}`).toString('base64')}`;
+    server.cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
+    server.useAppPassword(MERCHANT.login);
     // The account is a test drive (so it can go live) and now settles in EUR, as the payments
     // provider would set it; the embedded database is free while no server runs.
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir: server.dataDir });
     try {
       await sql`update accounts set is_test_drive = true, default_currency = 'eur'`.execute(database.db);
     } finally {
       await database.close();
     }
-    await startServer();
+    await server.start();
     for (let index = 0; index < DISPUTED_PAYMENTS; index++) {
-      await api('POST', '/payment_intents', {
+      await server.api('POST', '/payment_intents', {
         amount: 1_000 * (index + 1),
         currency: 'usd',
         capture_method: 'automatic',
@@ -183,7 +99,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
         },
       });
     }
-    const disputes = await api<{ data: { dispute_id: string }[] }>(
+    const disputes = await server.api<{ data: { dispute_id: string }[] }>(
       'GET',
       '/reporting/disputes_awaiting_response',
     );
@@ -192,12 +108,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('lists the tasks most urgent first, five before collapsing, completed last', async () => {
@@ -329,7 +240,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
       'today',
     );
     const today = presetRange('today', Date.now(), 'UTC', null);
-    const eur = await api<Activity>(
+    const eur = await server.api<Activity>(
       'GET',
       `/reporting/payment_activity?${new URLSearchParams({ ...today, timezone: 'UTC', currency: 'eur' })}`,
     );
@@ -353,7 +264,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
     await currency.selectOption('usd');
     await expect.poll(() => new URL(page.url()).searchParams.get('selected_currency')).toBe('usd');
     const range = presetRange('last_4_weeks', Date.now(), 'UTC', null);
-    const usd = await api<Activity>(
+    const usd = await server.api<Activity>(
       'GET',
       `/reporting/payment_activity?${new URLSearchParams({ ...range, timezone: 'UTC', currency: 'usd' })}`,
     );

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
 
 /**
  * The Overview against a server of its own: a seeded sandbox history in USD whose account then
@@ -16,94 +14,8 @@ import { describeInBrowser } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const MERCHANT = { login: 'ov-admin', password: 'ov-admin-password', firstName: 'Morgan' };
-const PAYMENTS = '/wp-json/wc/v3/payments';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
-
-function cli(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'ov-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function api<T>(method: string, path: string, body?: unknown, root = PAYMENTS): Promise<T> {
-  const response = await fetch(`${origin}${root}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuth,
-      'Content-Type': 'application/json',
-      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const server = new OwnServer('overview', 'ov-first-admin-password');
 
 interface Overview {
   balance: {
@@ -117,17 +29,14 @@ interface PayoutList {
   total_count: number;
 }
 
-const overviewUrl = (query: Record<string, string> = {}) =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/overview', ...query })}`;
+const overviewUrl = (query: Record<string, string> = {}) => server.adminUrl('/payments/overview', query);
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', MERCHANT.login);
-  await page.fill('#user_pass', MERCHANT.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return { context, page };
+  const page = await server.signedInPage(browser, {
+    user: MERCHANT,
+    viewport: { width: 1280, height: 1000 },
+  });
+  return { context: page.context(), page };
 }
 
 /** "$1,234.56" as the page writes it, for comparing with the API's minor units. */
@@ -137,8 +46,7 @@ const notice = (page: Page, text: string) => page.getByTestId('notice').filter({
 
 describeInBrowser('the overview page', (use) => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-overview-'));
-    cli(
+    server.cli(
       'user:create',
       '--login',
       MERCHANT.login,
@@ -151,14 +59,13 @@ describeInBrowser('the overview page', (use) => {
       '--first-name',
       MERCHANT.firstName,
     );
-    cli('seed', '--transactions', '120', '--days', '20', '--seed', '11');
+    server.cli('seed', '--transactions', '120', '--days', '20', '--seed', '11');
     // Manual payouts keep the funds that become available in the balance, ready for an instant
     // payout; the account settles in EUR from now on, so USD and EUR balances both exist.
-    cli('account:set', '--payout-schedule', 'manual', '--default-currency', 'eur');
-    const password = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').at(-1)!.trim();
-    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${password}`).toString('base64')}`;
-    await startServer();
-    await api('POST', '/payment_intents', {
+    server.cli('account:set', '--payout-schedule', 'manual', '--default-currency', 'eur');
+    server.useAppPassword(MERCHANT.login);
+    await server.start();
+    await server.api('POST', '/payment_intents', {
       amount: 4_200,
       currency: 'eur',
       capture_method: 'automatic',
@@ -176,8 +83,7 @@ describeInBrowser('the overview page', (use) => {
   });
 
   afterAll(async () => {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('greets the merchant and shows the account status card', async () => {
@@ -196,7 +102,7 @@ describeInBrowser('the overview page', (use) => {
   });
 
   it('shows the balance of each currency, chosen with selected_currency', async () => {
-    const overview = await api<Overview>('GET', '/deposits/overview-all');
+    const overview = await server.api<Overview>('GET', '/deposits/overview-all');
     const currencies = overview.balance.available.map((b) => b.currency);
     expect(currencies).toEqual(['eur', 'usd']);
     const pendingEur = overview.balance.pending.find((b) => b.currency === 'eur')!.amount;
@@ -224,7 +130,7 @@ describeInBrowser('the overview page', (use) => {
   });
 
   it('lists the last 3 payouts of the selected currency with links', async () => {
-    const latest = await api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
+    const latest = await server.api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
     expect(latest.total_count).toBeGreaterThan(3);
     const { context, page } = await signedIn(use());
     await page.goto(overviewUrl({ selected_currency: 'usd' }));
@@ -242,7 +148,7 @@ describeInBrowser('the overview page', (use) => {
     await page.setViewportSize({ width: 1280, height: 2200 });
     await page.screenshot({ path: join(ROOT, 'test-results/overview-dashboard.png'), fullPage: true });
     const history = page.getByRole('link', { name: 'View full payouts history' });
-    expect(new URL((await history.getAttribute('href'))!, origin).searchParams.get('path')).toBe(
+    expect(new URL((await history.getAttribute('href'))!, server.origin).searchParams.get('path')).toBe(
       '/payments/payouts',
     );
     await context.close();
@@ -250,10 +156,10 @@ describeInBrowser('the overview page', (use) => {
 
   it('pays out the instant balance and says so, with View details', async () => {
     // Funds made available since the seeded history ended wait for the instant payout.
-    const before = await api<Overview>('GET', '/deposits/overview-all');
+    const before = await server.api<Overview>('GET', '/deposits/overview-all');
     const instant = before.balance.instant.find((b) => b.currency === 'usd')!;
     expect(instant.amount).toBeGreaterThan(0);
-    const payoutsBefore = await api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
+    const payoutsBefore = await server.api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
     const { context, page } = await signedIn(use());
     await page.goto(overviewUrl({ selected_currency: 'usd' }));
     const button = page.getByTestId('instant-payout-button');
@@ -269,11 +175,13 @@ describeInBrowser('the overview page', (use) => {
     const success = notice(page, `Instant payout for ${usd(instant.net)} in transit.`);
     await success.waitFor();
     const details = success.getByRole('link', { name: 'View details' });
-    const href = new URL((await details.getAttribute('href'))!, origin);
+    const href = new URL((await details.getAttribute('href'))!, server.origin);
     expect(href.searchParams.get('path')).toBe('/payments/payouts/details');
     const payoutId = href.searchParams.get('id')!;
     expect(payoutId).toMatch(/^po_/);
-    expect(await api<{ method: string; status: string }>('GET', `/deposits/${payoutId}`)).toMatchObject({
+    expect(
+      await server.api<{ method: string; status: string }>('GET', `/deposits/${payoutId}`),
+    ).toMatchObject({
       method: 'instant',
       status: 'in_transit',
     });
@@ -282,7 +190,7 @@ describeInBrowser('the overview page', (use) => {
     await expect.poll(() => button.textContent()).toBe('Pay out $0.00 now');
     expect(await button.isDisabled()).toBe(true);
     // The recent payouts are read again: the widget shows the 3 latest by arrival date, as the list does.
-    const after = await api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
+    const after = await server.api<PayoutList>('GET', '/deposits?store_currency_is=usd&pagesize=3');
     expect(after.total_count).toBe(payoutsBefore.total_count + 1);
     await expect
       .poll(async () =>
@@ -322,7 +230,7 @@ describeInBrowser('the overview page', (use) => {
       .poll(
         async () =>
           (
-            await api<Record<string, unknown>>(
+            await server.api<Record<string, unknown>>(
               'GET',
               '/wc-admin/options?options=wcpay_connection_success_modal_dismissed',
               undefined,
@@ -344,7 +252,7 @@ describeInBrowser('the overview page', (use) => {
     const banner = page.getByTestId('fraud-banner');
     await banner.waitFor();
     const discover = banner.getByRole('link', { name: 'Discover how' });
-    expect(new URL((await discover.getAttribute('href'))!, origin).searchParams.get('path')).toBe(
+    expect(new URL((await discover.getAttribute('href'))!, server.origin).searchParams.get('path')).toBe(
       '/payments/fraud-protection',
     );
     await banner.getByRole('button', { name: 'Dismiss' }).click();
@@ -353,7 +261,7 @@ describeInBrowser('the overview page', (use) => {
       .poll(
         async () =>
           (
-            await api<Record<string, unknown>>(
+            await server.api<Record<string, unknown>>(
               'GET',
               '/wc-admin/options?options=wcpay_frt_discover_banner_settings',
               undefined,
@@ -375,11 +283,11 @@ describeInBrowser('the overview page', (use) => {
       ['under_review', 'Under review', undefined],
       ['rejected.fraud', 'Rejected', 'https://staging.example.test'],
     ] as const) {
-      await stopServer();
+      await server.stop();
       // Progressive onboarding left open: coming back from the short form opens the eligibility modal.
-      cli('account:set', '--status', status, '--progressive-onboarding', movedHome ? 'off' : 'open');
-      if (movedHome) cli('store:set', '--key', 'home', '--value', movedHome);
-      await startServer();
+      server.cli('account:set', '--status', status, '--progressive-onboarding', movedHome ? 'off' : 'open');
+      if (movedHome) server.cli('store:set', '--key', 'home', '--value', movedHome);
+      await server.start();
       const { context, page } = await signedIn(use());
       await page.goto(overviewUrl());
       await expect.poll(() => page.getByTestId('account-status').textContent()).toBe(label);

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 const ROOT = join(import.meta.dirname, '..');
+/** The payments REST API, where `api` calls go unless told otherwise. */
+const PAYMENTS_API = '/wp-json/wc/v3/payments';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,21 +24,35 @@ function freePort(): Promise<number> {
 /** How long a server may take to say it is running before the start counts as failed. */
 const START_TIMEOUT_MS = 60_000;
 
+/** A user who signs in with a login and password. */
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
 /**
  * A Paydesk server of a test file's own, on an embedded database in a fresh temporary folder.
- * Files whose tests change the store's account (connect, onboarding) use one, so what they do
- * never changes what the files on the shared server see.
+ * Files whose tests change the store's account (connect, onboarding) or need data of their own
+ * (a seeded history, users) use one, so what they do never changes what the other files see;
+ * the global setup starts the shared server with it too.
  */
 export class OwnServer {
-  readonly admin: { login: string; password: string };
+  readonly admin: Credentials;
   private readonly name: string;
+  private readonly env: Record<string, string>;
   private folder = '';
   private child: ChildProcess | undefined;
   private address = '';
+  private authorization = '';
 
-  constructor(name: string, adminPassword: string) {
+  /**
+   * `adminPassword` is the first administrator's (login `admin`); `env` adds to or overrides the
+   * environment the server starts with (not the CLI's), e.g. `{ SMTP_URL: '' }`.
+   */
+  constructor(name: string, adminPassword: string, options: { env?: Record<string, string> } = {}) {
     this.name = name;
     this.admin = { login: 'admin', password: adminPassword };
+    this.env = options.env ?? {};
   }
 
   /** The data folder, made on first use so a skipped suite leaves nothing behind. */
@@ -63,6 +79,7 @@ export class OwnServer {
         HOST: '127.0.0.1',
         ADMIN_PASSWORD: this.admin.password,
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,32 +121,87 @@ export class OwnServer {
     this.folder = '';
   }
 
-  /** A CLI command on the data folder; the server must be stopped (it holds the folder's lock). */
-  cli(...args: string[]): void {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-    );
-    if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
+  /**
+   * A CLI command on the data folder; returns what it printed. The server must be stopped (it
+   * holds the folder's lock).
+   */
+  cli(...args: string[]): string {
+    return this.node([join(ROOT, 'packages/server/src/cli/bin.ts'), ...args], `cli ${args[0]}`);
+  }
+
+  /**
+   * A Node process (with tsx) on the data folder, as `DATA_DIR`; returns what it printed. The
+   * server must be stopped. `what` names it in the error when it fails.
+   */
+  node(args: string[], what = args.join(' ')): string {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr}${result.stdout}`);
+    return result.stdout;
+  }
+
+  /**
+   * Makes an application password for `login` with the CLI (so the server must be stopped); from
+   * then on `api` and `basicAuth` sign in as that user.
+   */
+  useAppPassword(login: string): void {
+    const password = this.cli('app-password:create', '--login', login).trim().split('\n').at(-1)!.trim();
+    this.authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+  }
+
+  /** The `Authorization` header of the application password `useAppPassword` made. */
+  get basicAuth(): string {
+    if (!this.authorization) throw new Error('no application password: call useAppPassword first');
+    return this.authorization;
+  }
+
+  /**
+   * A REST call under `root` (the payments API unless told), signed in with the application
+   * password; a POST gets an Idempotency-Key of its own. Throws on an error status.
+   */
+  async api<T>(method: string, path: string, body?: unknown, root = PAYMENTS_API): Promise<T> {
+    const response = await fetch(`${this.origin}${root}${path}`, {
+      method,
+      headers: {
+        Authorization: this.basicAuth,
+        'Content-Type': 'application/json',
+        ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as T;
   }
 
   adminUrl(path: string, query: Record<string, string> = {}): string {
     return `${this.origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path, ...query }).toString()}`;
   }
 
-  /** A fresh browser session, signed in as the administrator; closing its page's context ends it. */
+  /** Signs `page` in through the login form, as `user` (the administrator unless told). */
+  async signIn(page: Page, user: Credentials = this.admin, redirectTo?: string): Promise<void> {
+    const query = redirectTo ? `?redirect_to=${encodeURIComponent(redirectTo)}` : '';
+    await page.goto(`${this.origin}/wp-login.php${query}`);
+    await page.fill('#user_login', user.login);
+    await page.fill('#user_pass', user.password);
+    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  }
+
+  /**
+   * A fresh browser session, signed in as `user` (the administrator unless told); the other
+   * options are the context's (a 1280×900 viewport unless told). Closing its page's context ends it.
+   */
   async signedInPage(
     browser: Browser,
-    options: { redirectTo?: string; viewport?: { width: number; height: number } } = {},
+    options: { user?: Credentials; redirectTo?: string } & BrowserContextOptions = {},
   ): Promise<Page> {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+    const { user, redirectTo, ...contextOptions } = options;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
     const page = await context.newPage();
-    const query = options.redirectTo ? `?redirect_to=${encodeURIComponent(options.redirectTo)}` : '';
-    await page.goto(`${this.origin}/wp-login.php${query}`);
-    await page.fill('#user_login', this.admin.login);
-    await page.fill('#user_pass', this.admin.password);
-    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+    await this.signIn(page, user, redirectTo);
     return page;
   }
 }

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
 
 /**
  * The payment detail page against a server of its own: the shared one starts without a payments
@@ -13,96 +10,9 @@ import { describeInBrowser } from './browser.ts';
  * payment the tests open is made through the checkout API, as a store would make it.
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const MERCHANT = { login: 'detail-admin', password: 'detail-admin-password' };
-const PAYMENTS = '/wp-json/wc/v3/payments';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
-
-function cli(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'detail-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${PAYMENTS}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuth,
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const payload = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(payload)}`);
-  return payload;
-}
+const server = new OwnServer('detail', 'detail-first-admin-password');
 
 interface Paid {
   id: string;
@@ -132,7 +42,7 @@ function pay(
   } = {},
 ): Promise<Paid> {
   const orderNumber = `E2E-${++orderCounter}`;
-  return api<Paid>('POST', '/payment_intents', {
+  return server.api<Paid>('POST', '/payment_intents', {
     amount,
     currency: options.currency ?? 'usd',
     capture_method: options.capture_method ?? 'automatic',
@@ -161,17 +71,9 @@ const payments: Record<string, Paid> = {};
 let readerFee: { transaction_id: string; reader_id: string } | undefined;
 let readerFeeError = '';
 
-function detailUrl(query: Record<string, string>): string {
-  const search = new URLSearchParams({ page: 'wc-admin', path: '/payments/transactions/details', ...query });
-  return `${origin}/wp-admin/admin.php?${search.toString()}`;
-}
+const detailUrl = (query: Record<string, string>) => server.adminUrl('/payments/transactions/details', query);
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', MERCHANT.login);
-  await page.fill('#user_pass', MERCHANT.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-}
+const signIn = (page: Page) => server.signIn(page, MERCHANT);
 
 async function openDetail(page: Page, id: string, extra: Record<string, string> = {}): Promise<void> {
   await page.goto(detailUrl({ id, ...extra }));
@@ -203,9 +105,8 @@ async function noticeText(page: Page, status: 'success' | 'error'): Promise<stri
 
 describeInBrowser('payment detail page', (use) => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-detail-'));
-    cli('seed', '--transactions', '1', '--days', '1');
-    cli(
+    server.cli('seed', '--transactions', '1', '--days', '1');
+    server.cli(
       'user:create',
       '--login',
       MERCHANT.login,
@@ -216,13 +117,12 @@ describeInBrowser('payment detail page', (use) => {
       '--password',
       MERCHANT.password,
     );
-    const appPassword = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').pop() ?? '';
-    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${appPassword}`).toString('base64')}`;
-    const reader = /tmr_\w+/.exec(cli('reader:create', '--label', 'Front desk'))?.[0];
+    server.useAppPassword(MERCHANT.login);
+    const reader = /tmr_\w+/.exec(server.cli('reader:create', '--label', 'Front desk'))?.[0];
     if (!reader) throw new Error('reader:create printed no reader id');
 
     // An in-person payment, billed as a reader fee when the day ends.
-    await startServer();
+    await server.start();
     payments.inPerson = await pay('5001', 1850, {
       method: {
         type: 'card_present',
@@ -231,12 +131,12 @@ describeInBrowser('payment detail page', (use) => {
         card: card('4242424242424242').card,
       },
     });
-    await stopServer();
-    cli('clock:advance', '--days', '1');
-    await startServer();
+    await server.stop();
+    server.cli('clock:advance', '--days', '1');
+    await server.start();
 
     // A payment from another country than its billing address is held for review.
-    await api('POST', '/settings', {
+    await server.api('POST', '/settings', {
       current_protection_level: 'advanced',
       advanced_fraud_protection_settings: [
         {
@@ -260,7 +160,7 @@ describeInBrowser('payment detail page', (use) => {
 
     // The fee is found through the transactions list; a failure there fails only the reader test.
     try {
-      const fees = await api<{ data: { transaction_id: string; type: string }[] }>(
+      const fees = await server.api<{ data: { transaction_id: string; type: string }[] }>(
         'GET',
         '/transactions?type_is=card_reader_fee',
       );
@@ -272,8 +172,7 @@ describeInBrowser('payment detail page', (use) => {
   });
 
   afterAll(async () => {
-    await stopServer();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('opens a card payment by its order id and shows summary, timeline and card details', async () => {

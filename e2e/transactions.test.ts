@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
 
 /**
  * The transactions page against a server of its own: the shared one starts without a payments
@@ -13,88 +9,10 @@ import { describeInBrowser } from './browser.ts';
  * the tests act on are made through the checkout API, as a store would make them.
  */
 
-const ROOT = join(import.meta.dirname, '..');
 const MERCHANT = { login: 'tx-admin', password: 'tx-admin-password' };
-const PAYMENTS = '/wp-json/wc/v3/payments';
 const SEEDED_ROWS = 150;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let origin = '';
-let basicAuth = '';
-
-function cli(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/server/src/cli/bin.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'tx-first-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Paydesk is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${PAYMENTS}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuth,
-      'Content-Type': 'application/json',
-      ...(method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const server = new OwnServer('transactions', 'tx-first-admin-password');
 
 interface PaymentResult {
   id: string;
@@ -103,7 +21,7 @@ interface PaymentResult {
 }
 
 function pay(order: string, amount: number, capture: 'automatic' | 'manual', name = 'Quinn Tester') {
-  return api<PaymentResult>('POST', '/payment_intents', {
+  return server.api<PaymentResult>('POST', '/payment_intents', {
     amount,
     currency: 'usd',
     capture_method: capture,
@@ -119,17 +37,14 @@ function pay(order: string, amount: number, capture: 'automatic' | 'manual', nam
   });
 }
 
-const adminPage = (query: Record<string, string> = {}) =>
-  `${origin}/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', path: '/payments/transactions', ...query })}`;
+const adminPage = (query: Record<string, string> = {}) => server.adminUrl('/payments/transactions', query);
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', MERCHANT.login);
-  await page.fill('#user_pass', MERCHANT.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-  return { context, page };
+  const page = await server.signedInPage(browser, {
+    user: MERCHANT,
+    viewport: { width: 1400, height: 1000 },
+  });
+  return { context: page.context(), page };
 }
 
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -143,8 +58,7 @@ describeInBrowser('the transactions page', (use) => {
   const orders: Record<string, PaymentResult> = {};
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-transactions-'));
-    cli(
+    server.cli(
       'user:create',
       '--login',
       MERCHANT.login,
@@ -155,10 +69,9 @@ describeInBrowser('the transactions page', (use) => {
       '--password',
       MERCHANT.password,
     );
-    cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '20', '--seed', '7');
-    const password = cli('app-password:create', '--login', MERCHANT.login).trim().split('\n').at(-1)!.trim();
-    basicAuth = `Basic ${Buffer.from(`${MERCHANT.login}:${password}`).toString('base64')}`;
-    await startServer();
+    server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '20', '--seed', '7');
+    server.useAppPassword(MERCHANT.login);
+    await server.start();
     orders.capture = await pay('7101', 2_500, 'manual');
     orders.cancel = await pay('7102', 3_100, 'manual');
     orders.stale = await pay('7103', 4_200, 'manual');
@@ -169,12 +82,7 @@ describeInBrowser('the transactions page', (use) => {
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   });
 
   it('lists transactions 25 to a page with their summary, labels and links', async () => {
@@ -192,7 +100,7 @@ describeInBrowser('the transactions page', (use) => {
     );
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Transactions');
     expect(await rows(page, 'transactions-list').count()).toBe(25);
-    const uncaptured = await api<{ count: number }>('GET', '/authorizations/summary');
+    const uncaptured = await server.api<{ count: number }>('GET', '/authorizations/summary');
     expect(uncaptured.count).toBeGreaterThanOrEqual(3);
     const tabs = page.getByRole('tab');
     expect(await tabs.allTextContents()).toEqual([
@@ -201,7 +109,7 @@ describeInBrowser('the transactions page', (use) => {
       'Blocked',
     ]);
 
-    const summary = await api<{ count: number; totals: { currency: string }[] }>(
+    const summary = await server.api<{ count: number; totals: { currency: string }[] }>(
       'GET',
       '/transactions/summary',
     );
@@ -227,7 +135,7 @@ describeInBrowser('the transactions page', (use) => {
 
     // A row leads to its payment's detail page.
     const link = page.getByTestId('transactions-list').locator('td[data-column="date"] a').first();
-    const href = new URL((await link.getAttribute('href'))!, origin);
+    const href = new URL((await link.getAttribute('href'))!, server.origin);
     expect(href.searchParams.get('path')).toBe('/payments/transactions/details');
     expect(href.searchParams.get('id')).toMatch(/^(pi|ch)_/);
     await page.screenshot({ path: 'test-results/transactions.png', fullPage: true });
@@ -302,7 +210,7 @@ describeInBrowser('the transactions page', (use) => {
   it('searches by customer and filters by type', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage());
-    const { data } = await api<{ data: { customer_name: string | null }[] }>(
+    const { data } = await server.api<{ data: { customer_name: string | null }[] }>(
       'GET',
       '/transactions?pagesize=50',
     );
@@ -371,8 +279,8 @@ describeInBrowser('the transactions page', (use) => {
     expect(await headerTexts(page, 'transactions-list')).not.toContain('Email');
 
     const preferences = await (
-      await fetch(`${origin}/wp-json/wc-admin/users/me/preferences`, {
-        headers: { Authorization: basicAuth },
+      await fetch(`${server.origin}/wp-json/wc-admin/users/me/preferences`, {
+        headers: { Authorization: server.basicAuth },
       })
     ).json();
     expect(preferences.wc_payments_transactions_hidden_columns).toEqual(['customer_email']);
@@ -389,7 +297,7 @@ describeInBrowser('the transactions page', (use) => {
 
   it('captures and cancels authorizations from the uncaptured tab', async () => {
     const { context, page } = await signedIn(use());
-    const before = await api<{ count: number }>('GET', '/authorizations/summary');
+    const before = await server.api<{ count: number }>('GET', '/authorizations/summary');
     await page.goto(adminPage({ tab: 'uncaptured-page' }));
     await rows(page, 'uncaptured-list').first().waitFor();
     expect(await headerTexts(page, 'uncaptured-list')).toEqual(
@@ -414,7 +322,7 @@ describeInBrowser('the transactions page', (use) => {
       .toBe(`Uncaptured (${before.count - 2})`);
 
     // Canceled elsewhere while the list still shows it: the capture fails with the spec's words.
-    await api('POST', `/orders/${orders.stale!.order.id}/cancel_authorization`, {
+    await server.api('POST', `/orders/${orders.stale!.order.id}/cancel_authorization`, {
       payment_intent_id: orders.stale!.id,
     });
     await rows(page, 'uncaptured-list')
