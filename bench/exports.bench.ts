@@ -14,20 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
 import { exportFileStream, runExportJob } from '../packages/server/src/engine/exports/service.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
-import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
-import { createUser } from '../packages/server/src/store/users.ts';
+import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const MB = 1024 * 1024;
-
-async function open(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
-  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
-  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
-}
 
 /** Samples resident memory every 50 ms while a piece of work runs. */
 async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak_bytes: number }> {
@@ -44,20 +36,12 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak
   }
 }
 
-const handle = await open();
+const handle = await openBenchDatabase();
 const { db } = handle;
 for (const table of ['balance_transactions', 'orders', 'payouts', 'charges', 'loans']) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
-const login = `exportbench${Date.now()}`;
-await createUser(db, {
-  login,
-  email: `${login}@example.test`,
-  role: 'administrator',
-  password: 'bench-password-1',
-});
-const password = await createAppPassword(db, login, 'bench');
-const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+const auth = await benchAdministrator(handle, 'exportbench');
 const app = await buildApp({ database: handle });
 await app.ready();
 const outbox = mkdtempSync(join(tmpdir(), 'paydesk-export-bench-'));

@@ -11,12 +11,9 @@
  * tables it reads (as autovacuum would after a bulk load).
  */
 import { PERIOD_PRESETS, presetRange } from '@paydesk/domain/overview/payment-activity';
-import { CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
-import type { Database } from '../packages/server/src/db/schema.ts';
+import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
-import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
-import { createUser } from '../packages/server/src/store/users.ts';
+import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -24,27 +21,7 @@ const RUNS = Number(process.env.RUNS ?? 100);
 const TIMEZONE = process.env.BENCH_TIMEZONE ?? 'America/New_York';
 const explain = process.argv.includes('--explain');
 
-async function open(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
-  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
-  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
-}
-
-/** A second Kysely on the same connection(s) that records every statement it runs. */
-function recordingDb(handle: DatabaseHandle, into: CompiledQuery[]): Kysely<Database> {
-  const dialect =
-    handle.kind === 'postgres'
-      ? new PostgresDialect({ pool: handle.pool! })
-      : new PGliteDialect({ pglite: handle.pglite! });
-  return new Kysely<Database>({
-    dialect,
-    log: (event: LogEvent) => {
-      if (event.level === 'query') into.push(event.query);
-    },
-  });
-}
-
-const handle = await open();
+const handle = await openBenchDatabase();
 const { db } = handle;
 for (const table of ['balance_transactions', 'ledger_rollups', 'accounts']) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
@@ -52,15 +29,7 @@ for (const table of ['balance_transactions', 'ledger_rollups', 'accounts']) {
 const counts = await sql<{ rows: string; rollups: string }>`
   select (select count(*) from balance_transactions)::text as rows,
          (select count(*) from ledger_rollups)::text as rollups`.execute(db);
-const login = `activitybench${Date.now()}`;
-await createUser(db, {
-  login,
-  email: `${login}@example.test`,
-  role: 'administrator',
-  password: 'bench-password-1',
-});
-const password = await createAppPassword(db, login, 'bench');
-const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+const auth = await benchAdministrator(handle, 'activitybench');
 
 const captured: CompiledQuery[] = [];
 const recorder = await buildApp({ database: { ...handle, db: recordingDb(handle, captured) } });

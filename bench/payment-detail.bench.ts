@@ -8,7 +8,7 @@
  *
  * Seed first: `npm run cli -- seed --transactions 100000` with the same variable.
  */
-import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
+
 import { requireAccount } from '../packages/server/src/engine/accounts.ts';
 import {
   inSnapshot,
@@ -17,20 +17,13 @@ import {
   readPaymentIntent,
   readTimeline,
 } from '../packages/server/src/engine/payment-detail/read.ts';
+import { openBenchDatabase } from './lib/database.ts';
 import { measure } from './lib/stats.ts';
 
 const RUNS = Number(process.env.RUNS ?? 500);
 const SAMPLE_SIZE = 2000;
 
-async function open(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL)
-    return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL }, { migrate: false });
-  if (process.env.DATA_DIR)
-    return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR }, { migrate: false });
-  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
-}
-
-const handle = await open();
+const handle = await openBenchDatabase({ migrate: false });
 try {
   const db = handle.db;
   const account = (await requireAccount(db)).id;

@@ -10,39 +10,16 @@
  * one administrator with an application password, applies pending migrations, and runs
  * `vacuum analyze` on the tables it reads (as autovacuum would after a bulk load).
  */
-import { CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
-import type { Database } from '../packages/server/src/db/schema.ts';
+import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
-import { createAppPassword } from '../packages/server/src/store/app-passwords.ts';
-import { createUser } from '../packages/server/src/store/users.ts';
+import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const RUNS = Number(process.env.RUNS ?? 200);
 const explain = process.argv.includes('--explain');
 
-async function open(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
-  if (process.env.DATA_DIR) return openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR });
-  throw new Error('Set DATABASE_URL or DATA_DIR to a seeded database.');
-}
-
-/** A second Kysely on the same connection(s) that records every statement it runs. */
-function recordingDb(handle: DatabaseHandle, into: CompiledQuery[]): Kysely<Database> {
-  const dialect =
-    handle.kind === 'postgres'
-      ? new PostgresDialect({ pool: handle.pool! })
-      : new PGliteDialect({ pglite: handle.pglite! });
-  return new Kysely<Database>({
-    dialect,
-    log: (event: LogEvent) => {
-      if (event.level === 'query') into.push(event.query);
-    },
-  });
-}
-
-const handle = await open();
+const handle = await openBenchDatabase();
 const { db } = handle;
 for (const table of ['balance_transactions', 'ledger_rollups', 'fraud_outcomes', 'charges', 'orders']) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
@@ -51,15 +28,7 @@ const rows = await db
   .selectFrom('balance_transactions')
   .select(sql<string>`count(*)::text`.as('n'))
   .executeTakeFirstOrThrow();
-const login = `txnbench${Date.now()}`;
-await createUser(db, {
-  login,
-  email: `${login}@example.test`,
-  role: 'administrator',
-  password: 'bench-password-1',
-});
-const password = await createAppPassword(db, login, 'bench');
-const auth = `Basic ${Buffer.from(`${login}:${password.password}`).toString('base64')}`;
+const auth = await benchAdministrator(handle, 'txnbench');
 
 // The statements each request runs, captured once through a recording app.
 const captured: CompiledQuery[] = [];

@@ -1,9 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
+import { fakeWebDist, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { OPENAPI_PATH } from './app.ts';
 
@@ -24,16 +21,6 @@ function operations(document: { paths: Record<string, Record<string, unknown>> }
     }
   }
   return ops;
-}
-
-function fakeWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
-  );
-  return dir;
 }
 
 describeEachDatabase('access to every route', (use) => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import {
 } from '../store/login-throttle.ts';
 import { SESSION_COOKIE, sha256 } from '../store/sessions.ts';
 import { createUser } from '../store/users.ts';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
+import { fakeWebDist, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { OVERVIEW_URL } from './redirect.ts';
 
@@ -22,14 +22,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function fakeWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
+function tempWebDist(): string {
+  const dir = fakeWebDist();
   dirs.push(dir);
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
-  );
   return dir;
 }
 
@@ -71,7 +66,7 @@ describeEachDatabase('sign-in', (use) => {
   const failures = async () => (await use().db.selectFrom('login_failures').select('id').execute()).length;
 
   beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
+    app = await makeTestApp(use(), tempWebDist());
   });
   afterAll(() => app.close());
 

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role } from '@paydesk/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -28,6 +31,24 @@ export async function makeUser(database: DatabaseHandle, role: Role): Promise<Te
   const app = await createAppPassword(database.db, login, 'test');
   return { login, password, basic: `Basic ${Buffer.from(`${login}:${app.password}`).toString('base64')}` };
 }
+
+/**
+ * A built web folder with only the page template, so admin pages can be served without
+ * building the web package; the caller removes it.
+ */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
+  );
+  return dir;
+}
+
+/** An admin page's address, `page=wc-admin` first, then `query`. */
+export const adminPageUrl = (query: Record<string, string>) =>
+  `/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', ...query }).toString()}`;
 
 export async function makeTestApp(database: DatabaseHandle, webDist?: string): Promise<FastifyInstance> {
   const app = await buildApp({ database, webDist });

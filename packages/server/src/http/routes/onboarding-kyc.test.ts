@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { onboarding } from '@paydesk/domain/contracts';
 import { VERIFICATION_ERROR_MESSAGES } from '@paydesk/domain/onboarding/verification';
 import type { FastifyInstance } from 'fastify';
@@ -10,22 +7,18 @@ import { advanceClock, clockNow } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { SESSION_TTL_MS } from '../../engine/onboarding/kyc.ts';
 import { resetAccount } from '../../engine/onboarding/reset.ts';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import {
+  adminPageUrl,
+  fakeWebDist,
+  makeTestApp,
+  makeUser,
+  sessionNonce,
+  signIn,
+  type TestUser,
+} from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
-function fakeWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
-  );
-  return dir;
-}
-
 const BASE = '/wp-json/wc/v3/payments';
-const admin = (query: Record<string, string>) =>
-  `/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', ...query }).toString()}`;
 
 const ASSESSMENT = {
   country: 'US',
@@ -85,7 +78,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
   const account = () => use().db.selectFrom('accounts').selectAll().executeTakeFirst();
   const accountCount = async () => (await use().db.selectFrom('accounts').select('id').execute()).length;
   const page = (query: Record<string, string>) =>
-    app.inject({ method: 'GET', url: admin(query), headers: { cookie } });
+    app.inject({ method: 'GET', url: adminPageUrl(query), headers: { cookie } });
   const settingsOf = (html: string) => {
     const match = html.match(/<script type="application\/json" id="paydesk-bootstrap">(.*?)<\/script>/s);
     if (!match) throw new Error('no bootstrap in the page');
@@ -332,7 +325,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
       'wcpay-reset-account': 'true',
     });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(admin({ path: '/payments/connect' }));
+    expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect(await accountCount()).toBe(0);
   });
 
@@ -350,7 +343,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
     const res = await page({ ...activation, _wpnonce: nonce, source: 'wcpay-overview' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
-      admin({ path: '/payments/onboarding', source: 'wcpay-overview', from: 'WCPAY_CONNECT' }),
+      adminPageUrl({ path: '/payments/onboarding', source: 'wcpay-overview', from: 'WCPAY_CONNECT' }),
     );
     expect(await accountCount()).toBe(0);
 
@@ -363,7 +356,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
       createdAt: await clockNow(use().db),
     });
     const live = await page({ ...activation, _wpnonce: nonce });
-    expect(live.headers.location).toBe(admin({ path: '/payments/overview' }));
+    expect(live.headers.location).toBe(adminPageUrl({ path: '/payments/overview' }));
     expect(await account()).toMatchObject({ mode: 'live', status: 'complete' });
   });
 });

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { onboarding } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -10,22 +7,18 @@ import { clockNow } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
 import { getOption } from '../../store/options.ts';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import {
+  adminPageUrl,
+  fakeWebDist,
+  makeTestApp,
+  makeUser,
+  sessionNonce,
+  signIn,
+  type TestUser,
+} from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
-function fakeWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head><!--paydesk-bootstrap--></head><body></body></html>',
-  );
-  return dir;
-}
-
 const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
-const admin = (query: Record<string, string>) =>
-  `/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', ...query }).toString()}`;
 
 /** The settings object written into an admin page. */
 function settingsOf(html: string): Record<string, unknown> {
@@ -62,7 +55,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   const page = (query: Record<string, string>, json = false) =>
     app.inject({
       method: 'GET',
-      url: admin(query),
+      url: adminPageUrl(query),
       headers: { cookie, ...(json ? { accept: 'application/json' } : {}) },
     });
   const accountCount = async () =>
@@ -89,7 +82,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     });
     expect(connect.statusCode).toBe(302);
     expect(connect.headers.location).toBe(
-      admin({ path: '/payments/onboarding', source: 'ab', from: 'WCPAY_CONNECT' }),
+      adminPageUrl({ path: '/payments/onboarding', source: 'ab', from: 'WCPAY_CONNECT' }),
     );
     expect(await accounts()).toMatchObject({ isJetpackConnected: true, isAccountConnected: false });
     expect(await accountCount()).toBe(0);
@@ -117,7 +110,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   it('sends a store without an account from the Overview to Connect, and not once it has one', async () => {
     const overview = await page({ path: '/payments/overview' });
     expect(overview.statusCode).toBe(302);
-    expect(overview.headers.location).toBe(admin({ path: '/payments/connect' }));
+    expect(overview.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect((await page({ path: '/payments/connect' })).statusCode).toBe(200);
     await page(
       { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
@@ -152,7 +145,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { redirect_to: admin({ path: '/payments/overview' }) },
+      data: { redirect_to: adminPageUrl({ path: '/payments/overview' }) },
     });
     const status = await accounts();
     expect(status).toMatchObject({
@@ -214,7 +207,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
-      admin({ path: '/payments/overview', test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
+      adminPageUrl({ path: '/payments/overview', test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
     );
   });
 
@@ -236,7 +229,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       'wcpay-reset-account': 'true',
     });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(admin({ path: '/payments/connect' }));
+    expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect(await accountCount()).toBe(0);
     for (const table of ACCOUNT_TABLES) {
       const { n } = await use()
@@ -275,7 +268,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
-      admin({ path: '/payments/overview', 'wcpay-reset-account-error': '1' }),
+      adminPageUrl({ path: '/payments/overview', 'wcpay-reset-account-error': '1' }),
     );
     expect(await accountCount()).toBe(1);
   });
@@ -304,7 +297,12 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     >[]) {
       const refused = await app.inject({
         method: 'GET',
-        url: admin({ path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: customerNonce, ...flag }),
+        url: adminPageUrl({
+          path: '/payments/connect',
+          'wcpay-connect': '1',
+          _wpnonce: customerNonce,
+          ...flag,
+        }),
         headers: { cookie: customerCookie, accept: 'application/json' },
       });
       expect(refused.statusCode).toBe(403);
@@ -312,7 +310,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     expect(await accountCount()).toBe(0);
     const anonymous = await app.inject({
       method: 'GET',
-      url: admin({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }),
+      url: adminPageUrl({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }),
     });
     expect(anonymous.statusCode).toBe(302);
     expect(anonymous.headers.location).toMatch(/^\/wp-login\.php\?redirect_to=/);

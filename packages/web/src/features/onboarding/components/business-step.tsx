@@ -11,12 +11,14 @@ import {
   fieldsComplete,
   GO_LIVE_TIMEFRAME_LABELS,
   GO_LIVE_TIMEFRAME_OPTIONS,
+  initialValues,
   structuresFor,
   visibleErrors,
   visibleFields,
 } from '@paydesk/domain/onboarding/business';
 import { MCC_GROUPS } from '@paydesk/domain/onboarding/mcc';
 import { useMemo, useState } from 'react';
+import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
 
 const COUNTRY_OPTIONS = Object.entries(SUPPORTED_COUNTRIES)
@@ -27,6 +29,18 @@ export interface BusinessStepValues {
   data: BusinessData;
   businessName: string;
   url: string;
+}
+
+/** Where the business step starts: the store's title, address, industry and country. */
+export function initialBusinessStepValues(): BusinessStepValues {
+  const settings = getSettings();
+  const values = initialValues({
+    siteTitle: settings.siteTitle,
+    homeUrl: settings.homeUrl,
+    industry: settings.storeIndustry,
+    connectCountry: settings.connect.country,
+  });
+  return { data: values.data, businessName: values.business_name, url: values.url };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Box, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { initialValues, OVERVIEW_STEP_FIELDS, toSelfAssessment } from '@paydesk/domain/onboarding/business';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { OVERVIEW_STEP_FIELDS, toSelfAssessment } from '@paydesk/domain/onboarding/business';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { track } from '../../../lib/track.ts';
 import { usePoEligible } from '../api/po-eligible.ts';
-import { BusinessStep, type BusinessStepValues } from './business-step.tsx';
+import { BusinessStep, type BusinessStepValues, initialBusinessStepValues } from './business-step.tsx';
 
 const EmbeddedStep = lazy(() =>
   import('./embedded-step.tsx').then((module) => ({ default: module.EmbeddedStep })),
@@ -23,18 +23,8 @@ export const OVERVIEW_FLOW_FROM = 'WCPAY_OVERVIEW';
  * wizard's flow in place on a page, with the same rules and the same calls.
  */
 export function OverviewOnboardingFlow({ source }: { source: string }) {
-  const settings = getSettings();
-  const start = useMemo<BusinessStepValues>(() => {
-    const values = initialValues({
-      siteTitle: settings.siteTitle,
-      homeUrl: settings.homeUrl,
-      industry: settings.storeIndustry,
-      connectCountry: settings.connect.country,
-    });
-    return { data: values.data, businessName: values.business_name, url: values.url };
-  }, [settings]);
   const [step, setStep] = useState<Step>('business');
-  const [values, setValues] = useState<BusinessStepValues>(start);
+  const [values, setValues] = useState<BusinessStepValues>(initialBusinessStepValues);
   const [progressive, setProgressive] = useState(false);
   const poEligible = usePoEligible();
   const top = useRef<HTMLDivElement>(null);
@@ -134,7 +124,7 @@ export function OverviewOnboardingFlow({ source }: { source: string }) {
         <Suspense fallback={<Loader aria-label={__('Loading')} />}>
           <EmbeddedStep
             query={sessionQuery}
-            country={values.data.country ?? settings.connect.country}
+            country={values.data.country ?? getSettings().connect.country}
             source={source}
             from={OVERVIEW_FLOW_FROM}
             framed={false}

@@ -1,14 +1,18 @@
 import { Button, Loader, Stepper } from '@mantine/core';
-import { initialValues, toSelfAssessment } from '@paydesk/domain/onboarding/business';
+import { toSelfAssessment } from '@paydesk/domain/onboarding/business';
 import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getAdminUrl, useSearch } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
 import { usePoEligible } from '../api/po-eligible.ts';
-import { BusinessStep, type BusinessStepValues } from '../components/business-step.tsx';
+import {
+  BusinessStep,
+  type BusinessStepValues,
+  initialBusinessStepValues,
+} from '../components/business-step.tsx';
 import { OnboardingFrame } from '../components/onboarding-frame.tsx';
 
 // The verification form loads when the merchant reaches it, keeping the first step light.
@@ -29,18 +33,8 @@ export const WIZARD_FROM = 'WCPAY_ONBOARDING_WIZARD';
 export default function OnboardingPage() {
   const search = useSearch();
   const source = sanitizeSource(search.get('source'));
-  const settings = getSettings();
-  const start = useMemo<BusinessStepValues>(() => {
-    const values = initialValues({
-      siteTitle: settings.siteTitle,
-      homeUrl: settings.homeUrl,
-      industry: settings.storeIndustry,
-      connectCountry: settings.connect.country,
-    });
-    return { data: values.data, businessName: values.business_name, url: values.url };
-  }, [settings]);
   const [step, setStep] = useState<Step>('business');
-  const [values, setValues] = useState<BusinessStepValues>(start);
+  const [values, setValues] = useState<BusinessStepValues>(initialBusinessStepValues);
   const [progressive, setProgressive] = useState(false);
   const poEligible = usePoEligible();
 
@@ -86,7 +80,7 @@ export default function OnboardingPage() {
           <Suspense fallback={<Loader aria-label={__('Loading')} />}>
             <EmbeddedStep
               query={sessionQuery}
-              country={values.data.country ?? settings.connect.country}
+              country={values.data.country ?? getSettings().connect.country}
               source={source}
               from={WIZARD_FROM}
             />

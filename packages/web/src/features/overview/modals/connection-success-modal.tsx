@@ -1,8 +1,6 @@
 import { showsConnectionSuccessModal } from '@paydesk/domain/overview/query-flags';
-import { lazy, Suspense, useState } from 'react';
-import { createNotice } from '../../../lib/notices.tsx';
-import { useUpdateOptions } from '../account/api/options.ts';
-import { useModalInputs } from './use-modal-state.ts';
+import { lazy, Suspense } from 'react';
+import { useDismissibleModal } from './use-modal-state.ts';
 
 const ConnectionSuccessDialog = lazy(() => import('./connection-success-dialog.tsx'));
 
@@ -11,24 +9,10 @@ const ConnectionSuccessDialog = lazy(() => import('./connection-success-dialog.t
  * way, stores `wcpay_connection_success_modal_dismissed`, so it never opens again.
  */
 export function ConnectionSuccessModal() {
-  const inputs = useModalInputs();
-  const update = useUpdateOptions();
-  const [closed, setClosed] = useState(false);
-  const open =
-    !!inputs &&
-    !closed &&
-    showsConnectionSuccessModal(
-      inputs.query,
-      inputs.state,
-      inputs.options.wcpay_connection_success_modal_dismissed === true,
-    );
-  const dismiss = () => {
-    setClosed(true);
-    update.mutate(
-      { wcpay_connection_success_modal_dismissed: true },
-      { onError: (error) => createNotice('error', error.message) },
-    );
-  };
+  const { open, dismiss } = useDismissibleModal(
+    'wcpay_connection_success_modal_dismissed',
+    showsConnectionSuccessModal,
+  );
   if (!open) return null;
   return (
     <Suspense fallback={null}>

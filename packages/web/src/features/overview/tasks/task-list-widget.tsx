@@ -23,6 +23,13 @@ import { type TaskContent, taskContent, taskHref } from './task-content.ts';
 /** Level 1 is the most urgent (spec 1 §3 "Task"). */
 const LEVEL_COLORS = { 1: 'red', 2: 'orange', 3: 'gray' } as const;
 
+/** A task's own buttons, in this order, each shown when the task allows it. */
+const ACTION_BUTTONS: readonly { action: TaskAction; label: () => string; color: string }[] = [
+  { action: 'dismiss', label: () => __('Dismiss'), color: 'gray' },
+  { action: 'snooze', label: () => __('Remind me tomorrow'), color: 'gray' },
+  { action: 'delete', label: () => __('Delete'), color: 'red' },
+];
+
 function TaskRow({
   task,
   content,
@@ -100,39 +107,18 @@ function TaskRow({
       )}
       {actions.length > 0 && (
         <Group gap={4} wrap="nowrap">
-          {actions.includes('dismiss') && (
+          {ACTION_BUTTONS.filter((button) => actions.includes(button.action)).map((button) => (
             <Button
+              key={button.action}
               variant="subtle"
-              color="gray"
+              color={button.color}
               size="xs"
-              onClick={() => onAction(task, 'dismiss')}
-              data-testid="task-dismiss"
+              onClick={() => onAction(task, button.action)}
+              data-testid={`task-${button.action}`}
             >
-              {__('Dismiss')}
+              {button.label()}
             </Button>
-          )}
-          {actions.includes('snooze') && (
-            <Button
-              variant="subtle"
-              color="gray"
-              size="xs"
-              onClick={() => onAction(task, 'snooze')}
-              data-testid="task-snooze"
-            >
-              {__('Remind me tomorrow')}
-            </Button>
-          )}
-          {actions.includes('delete') && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
-              onClick={() => onAction(task, 'delete')}
-              data-testid="task-delete"
-            >
-              {__('Delete')}
-            </Button>
-          )}
+          ))}
         </Group>
       )}
     </Group>
