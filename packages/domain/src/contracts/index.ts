@@ -1,15 +1,15 @@
 export * as capital from './capital.ts';
-export * as deposits from './deposits.ts';
+export * as cardReaders from './card-readers.ts';
 export * as disputes from './disputes.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * as exports from './exports.ts';
-export * as notes from './notes.ts';
+export * as inbox from './inbox.ts';
 export * as onboarding from './onboarding.ts';
 export * from './page.ts';
 export * as paymentDetail from './payment-detail.ts';
 export * as payments from './payments.ts';
-export * as readers from './readers.ts';
+export * as payouts from './payouts.ts';
 export * as reporting from './reporting.ts';
 export * as settings from './settings.ts';
 export * as store from './store.ts';

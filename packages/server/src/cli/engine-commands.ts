@@ -1,12 +1,12 @@
 import { AppError } from '@paydesk/domain';
 import type { Db } from '../db/database.ts';
 import { findAccount } from '../engine/accounts.ts';
+import { createLoan } from '../engine/capital/services.ts';
+import { createReader } from '../engine/card-readers/services.ts';
 import { advanceClock, clockNow, DAY_MS } from '../engine/clock.ts';
 import { engineContext, JOB_HANDLERS } from '../engine/context.ts';
 import { type JobHandlers, runDueJobs } from '../engine/jobs.ts';
 import { checkLedger } from '../engine/ledger-check.ts';
-import { createLoan } from '../engine/loans/services.ts';
-import { createReader } from '../engine/readers/services.ts';
 import { required, UsageError } from './args.ts';
 import type { Command } from './commands.ts';
 

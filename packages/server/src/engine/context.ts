@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { mailSettings } from '../store/mail.ts';
+import { runReaderFeesJob } from './card-readers/jobs.ts';
 import { clockNow } from './clock.ts';
 import { runDisputeDeadlineJob, runDisputeResolveJob } from './disputes/jobs.ts';
 import { EXPORT_JOB, runExportJob } from './exports/service.ts';
@@ -10,7 +11,6 @@ import { failPendingRefund } from './payments/refunds.ts';
 import { expireAuthorization } from './payments/services.ts';
 import { runPayoutInTransitJob, runPayoutPaidJob, runPayoutScheduleJob } from './payouts/jobs.ts';
 import { loadRates } from './rates.ts';
-import { runReaderFeesJob } from './readers/jobs.ts';
 
 /** A context at the engine's current time, for one operation. */
 export async function engineContext(db: Db, ids: IdSource = randomIds): Promise<EngineContext> {

@@ -11,8 +11,8 @@ import type {
   PayoutsTable,
   RefundsTable,
 } from '../db/schema.ts';
+import { recordEffectNotes } from './inbox.ts';
 import { applyRollups, type LedgerEntry, ledgerRow, postLedger, rollupDeltas } from './ledger.ts';
-import { recordEffectNotes } from './notes.ts';
 import type { Trx } from './payments/context.ts';
 import { recordTimeline, type TimelineEvent, timelineRow } from './timeline.ts';
 
@@ -125,7 +125,7 @@ export interface ApplyOptions {
 
 /**
  * Writes effects: inserts in foreign-key order, then the updates of rows written earlier, then
- * the inbox notes they call for (engine/notes.ts).
+ * the inbox notes they call for (engine/inbox.ts).
  */
 export async function applyEffects(trx: Trx, effects: Effects, options: ApplyOptions = {}): Promise<void> {
   if (options.bulk) {

@@ -6,15 +6,15 @@ import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { connectSandboxAccount } from '../testing/engine.ts';
 import type { Account } from './accounts.ts';
+import { createLoan } from './capital/services.ts';
+import { createReader } from './card-readers/services.ts';
 import { clockNow } from './clock.ts';
 import { engineContext } from './context.ts';
 import { applyEffects, emptyEffects } from './effects.ts';
 import { randomIds } from './ids.ts';
 import { postLedger } from './ledger.ts';
 import { checkLedger } from './ledger-check.ts';
-import { createLoan } from './loans/services.ts';
 import { advanceDays, pay, payoutsOf } from './payouts/testing.ts';
-import { createReader } from './readers/services.ts';
 
 describeEachDatabase('ledger:check', (use) => {
   let app: FastifyInstance;

@@ -4,10 +4,10 @@ import { advanceClockRunningJobs } from '../cli/engine-commands.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { createLoan } from './capital/services.ts';
 import { DAY_MS } from './clock.ts';
 import { engineContext } from './context.ts';
 import { checkLedger } from './ledger-check.ts';
-import { createLoan } from './loans/services.ts';
 import type { TimelineType } from './timeline.ts';
 
 const BASE = '/wp-json/wc/v3/payments';

@@ -17,15 +17,14 @@ import { restAccessHook } from './auth.ts';
 import { errorBody, installErrorHandler } from './errors.ts';
 import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
-import { depositRoutes } from './routes/deposits.ts';
+import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
 import { exportRoutes } from './routes/exports.ts';
-import { overviewInboxRoutes } from './routes/notes.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { onboardingPageHook, onboardingRoutes } from './routes/onboarding.ts';
 import { paymentDetailRoutes } from './routes/payment-detail.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { readerRoutes } from './routes/readers.ts';
-import { refundRoutes } from './routes/refunds.ts';
+import { payoutRoutes } from './routes/payouts.ts';
 import { reportingRoutes } from './routes/reporting.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { storeRoutes } from './routes/store.ts';
@@ -54,17 +53,16 @@ export type RestRoutes = (app: FastifyInstance, database: DatabaseHandle) => voi
 const REST_AREAS: RestRoutes[] = [
   (app, database) => storeRoutes(app, database.db),
   (app, database) => paymentRoutes(app, database.db),
-  (app, database) => refundRoutes(app, database.db),
   (app, database) => disputeRoutes(app, database.db),
   (app, database) => settingsRoutes(app, database.db),
-  (app, database) => depositRoutes(app, database.db),
+  (app, database) => payoutRoutes(app, database.db),
   (app, database) => capitalRoutes(app, database.db),
-  (app, database) => readerRoutes(app, database.db),
+  (app, database) => cardReaderRoutes(app, database.db),
   (app, database) => paymentDetailRoutes(app, database.db),
   (app, database) => transactionRoutes(app, database.db),
   (app, database) => exportRoutes(app, database.db),
   (app, database) => onboardingRoutes(app, database.db),
-  (app, database) => overviewInboxRoutes(app, database.db),
+  (app, database) => inboxRoutes(app, database.db),
   (app, database) => reportingRoutes(app, database.db),
 ];
 

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { AdminLink } from '../components/admin-link.tsx';
 import { __ } from '../lib/i18n.ts';
-import { DEFAULT_PATH } from './navigation.ts';
+import { DEFAULT_PATH } from '../lib/navigation.ts';
 
 export function NotFound({ path }: { path: string }) {
   return (

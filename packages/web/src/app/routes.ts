@@ -29,7 +29,7 @@ export const ROUTES: RouteDefinition[] = [
     path: '/payments/connect',
     title: () => __('Connect'),
     breadcrumbs: () => [payments(), { label: __('Connect') }],
-    component: lazy(() => import('../features/connect/pages/connect-page.tsx')),
+    component: lazy(() => import('../features/onboarding/pages/connect-page.tsx')),
   },
   {
     path: '/payments/onboarding',

@@ -15,8 +15,8 @@ import { Suspense, useEffect } from 'react';
 import { AdminLink } from '../components/admin-link.tsx';
 import { getPage, getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
+import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from '../lib/navigation.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from './navigation.ts';
 import { NotFound } from './not-found.tsx';
 import { findRoute, ROUTES } from './routes.ts';
 

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, forwardRef, type MouseEvent } from 'react';
-import { getAdminUrl, navigate, type QueryValues } from '../app/navigation.ts';
+import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { path: string; query?: QueryValues };
 

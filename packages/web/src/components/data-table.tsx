@@ -7,8 +7,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type MouseEvent, memo, type ReactNode, useMemo } from 'react';
-import { getAdminUrl, navigate, type QueryValues } from '../app/navigation.ts';
 import { __, sprintf } from '../lib/i18n.ts';
+import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import classes from './data-table.module.css';
 

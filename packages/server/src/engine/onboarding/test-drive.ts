@@ -4,7 +4,7 @@ import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
-import { recordSandboxReadyNote } from '../notes.ts';
+import { recordSandboxReadyNote } from '../inbox.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { resetAccount } from './reset.ts';
 

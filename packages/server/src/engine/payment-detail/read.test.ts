@@ -15,8 +15,8 @@ import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
+import { createLoan } from '../capital/services.ts';
 import { engineContext } from '../context.ts';
-import { createLoan } from '../loans/services.ts';
 import { advanceDays, advanceMs } from '../payouts/testing.ts';
 
 type TCharge = z.infer<typeof paymentDetail.ZCharge>;

@@ -1,5 +1,5 @@
 import { AppError } from '@paydesk/domain';
-import type { deposits } from '@paydesk/domain/contracts';
+import type { payouts } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
@@ -7,8 +7,8 @@ import type { Account } from '../accounts.ts';
 import { type Executor, ledgerBalances } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
 
-type PayoutView = z.infer<typeof deposits.ZPayout>;
-type Overview = z.infer<typeof deposits.ZDepositsOverview>;
+type PayoutView = z.infer<typeof payouts.ZPayout>;
+type Overview = z.infer<typeof payouts.ZDepositsOverview>;
 
 /** A payout as the spec's payout fields show it (spec 2 §3 "Payout"); dates are epoch milliseconds. */
 export function payoutView(row: Selectable<PayoutsTable>): PayoutView {
@@ -111,7 +111,7 @@ export async function depositsOverview(db: Executor, account: Account, now: Date
   };
 }
 
-type PayoutListQuery = z.output<typeof deposits.ZPayoutListQuery>;
+type PayoutListQuery = z.output<typeof payouts.ZPayoutListQuery>;
 
 /**
  * `GET {base}/deposits`: one page of payouts and how many match. Ties on the sort key fall back

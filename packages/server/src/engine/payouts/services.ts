@@ -4,9 +4,9 @@ import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
 import { DAY_MS } from '../clock.ts';
 import { applyEffects } from '../effects.ts';
+import { recordPayoutNote } from '../inbox.ts';
 import { enqueueJob } from '../jobs.ts';
 import type { Executor } from '../ledger.ts';
-import { recordPayoutNote } from '../notes.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
 import {
   FAILING_BANK_LAST4,

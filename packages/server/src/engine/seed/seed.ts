@@ -11,6 +11,12 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
+import { createLoan } from '../capital/services.ts';
+import {
+  chargeReaderFees,
+  createReader,
+  type ReaderFeeResult as ReaderFee,
+} from '../card-readers/services.ts';
 import { clockNow, DAY_MS } from '../clock.ts';
 import {
   DISPUTE_REVIEW_MS,
@@ -25,7 +31,6 @@ import {
 import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effects.ts';
 import { saveSettings } from '../fraud-settings.ts';
 import { seededIds } from '../ids.ts';
-import { createLoan } from '../loans/services.ts';
 import type { Actor, EngineContext } from '../payments/context.ts';
 import { planCapture } from '../payments/plan-capture.ts';
 import { type CheckoutInput, minimumChargeAmount, planCheckout } from '../payments/plan-checkout.ts';
@@ -35,7 +40,6 @@ import { type ChargeState, loanState, type PlanEnv } from '../payments/state.ts'
 import { planPayout, type UnsweptRow } from '../payouts/plan-payout.ts';
 import { markPayoutInTransit, settlePayout } from '../payouts/services.ts';
 import { loadRates } from '../rates.ts';
-import { chargeReaderFees, createReader, type ReaderFeeResult as ReaderFee } from '../readers/services.ts';
 import {
   checkForeignKeys,
   deferIndexes,

@@ -2,8 +2,8 @@ import { capital } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
+import { activeLoanSummary, listLoans } from '../../engine/capital/services.ts';
 import { clockNow } from '../../engine/clock.ts';
-import { activeLoanSummary, listLoans } from '../../engine/loans/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
 /** Capital: the active loan's summary and the list of loans. */

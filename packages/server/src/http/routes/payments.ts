@@ -2,6 +2,7 @@ import { payments } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { engineContext } from '../../engine/context.ts';
+import { refundCharge } from '../../engine/payments/refunds.ts';
 import {
   cancelAuthorization,
   captureAuthorization,
@@ -9,7 +10,7 @@ import {
 } from '../../engine/payments/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
-/** The money-moving routes: checkout, capture and cancel of authorizations. */
+/** The money-moving routes: checkout, refunds, capture and cancel of authorizations. */
 export function paymentRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, payments.createPaymentIntent, async ({ body }) =>
     createPaymentIntent(await engineContext(db), body),
@@ -27,6 +28,15 @@ export function paymentRoutes(app: FastifyInstance, db: Db): void {
     cancelAuthorization(
       await engineContext(db),
       { orderId: params.orderId, paymentIntentId: body.payment_intent_id },
+      { id: user.id, username: user.login },
+    ),
+  );
+
+  /** `POST {base}/refund`: refunds a charge in full or in part. */
+  registerEndpoint(app, payments.refund, async ({ body, user }) =>
+    refundCharge(
+      await engineContext(db),
+      { chargeId: body.charge_id, amount: body.amount, reason: body.reason, orderId: body.order_id },
       { id: user.id, username: user.login },
     ),
   );

@@ -1,7 +1,7 @@
 import { onboarding } from '@paydesk/domain/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { getAdminUrl } from '../../../app/navigation.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { getAdminUrl } from '../../../lib/navigation.ts';
 
 /**
  * POST {base}/onboarding/kyc/finalize with source and from, then leave the onboarding: to the

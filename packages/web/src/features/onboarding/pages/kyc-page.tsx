@@ -1,8 +1,8 @@
 import { Text, Title } from '@mantine/core';
 import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
-import { getAdminUrl, useSearch } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+import { getAdminUrl, useSearch } from '../../../lib/navigation.ts';
 import { EmbeddedStep } from '../components/embedded-step.tsx';
 import { OnboardingFrame } from '../components/onboarding-frame.tsx';
 

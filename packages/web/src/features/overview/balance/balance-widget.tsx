@@ -17,10 +17,10 @@ import {
   resolveSelectedCurrency,
 } from '@paydesk/domain/overview/payouts-widget';
 import { lazy, Suspense, useState } from 'react';
-import { updateQuery, useSearch } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
-import { useDepositsOverview } from '../account/api/get-deposits-overview.ts';
+import { updateQuery, useSearch } from '../../../lib/navigation.ts';
+import { useDepositsOverview } from '../account/api/get-payouts-overview.ts';
 import { money } from '../account/display.ts';
 
 // The confirmation loads when the merchant asks for an instant payout, not with the page.

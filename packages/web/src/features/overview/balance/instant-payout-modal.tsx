@@ -1,8 +1,8 @@
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import type { InstantBalance } from '@paydesk/domain/overview/payouts-widget';
 import { formatFeePercentage } from '@paydesk/domain/overview/payouts-widget';
-import { getAdminUrl } from '../../../app/navigation.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
 import { money } from '../account/display.ts';

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { notes } from '@paydesk/domain/contracts';
+import type { inbox } from '@paydesk/domain/contracts';
 import { formatStoreDate } from '@paydesk/domain/date-format';
-import { INBOX_DISMISS_ANIMATION_MS, isNoteUnread } from '@paydesk/domain/overview/notes';
+import { INBOX_DISMISS_ANIMATION_MS, isNoteUnread } from '@paydesk/domain/inbox/notes';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { navigate } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+import { navigate } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useDismissAllNotes, useDismissNote, useRestoreNotes } from './api/dismiss-notes.ts';
 import { useInboxLastRead, useMarkInboxRead } from './api/last-read.ts';
@@ -14,7 +14,7 @@ import { useNoteAction } from './api/note-action.ts';
 import classes from './inbox-card.module.css';
 import { sanitizeNoteContent } from './sanitize.ts';
 
-type Note = notes.TNote;
+type Note = inbox.TNote;
 type Dismissal = { kind: 'one'; note: Note } | { kind: 'all' };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

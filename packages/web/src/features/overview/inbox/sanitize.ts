@@ -1,4 +1,4 @@
-import { NOTE_ALLOWED_TAGS } from '@paydesk/domain/overview/notes';
+import { NOTE_ALLOWED_TAGS } from '@paydesk/domain/inbox/notes';
 import DOMPurify from 'dompurify';
 
 /**

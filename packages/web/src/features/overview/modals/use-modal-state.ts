@@ -1,7 +1,7 @@
 import type { OverviewAccountState } from '@paydesk/domain/overview/query-flags';
 import { useState } from 'react';
-import { useQueryValues } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
+import { useQueryValues } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useAccount } from '../account/api/get-account.ts';
 import { useOverviewOptions, useUpdateOptions } from '../account/api/options.ts';

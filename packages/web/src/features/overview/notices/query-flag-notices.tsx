@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { type OverviewAccountState, queryFlagNotices } from '@paydesk/domain/overview/query-flags';
 import { useEffect, useRef } from 'react';
-import { useQueryValues } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+import { useQueryValues } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useAccount } from '../account/api/get-account.ts';
 import { useOverviewOptions } from '../account/api/options.ts';

@@ -23,9 +23,9 @@ import {
   reportLinkQuery,
 } from '@paydesk/domain/overview/payment-activity';
 import type { MouseEvent } from 'react';
-import { getAdminUrl, navigate, updateQuery, useSearch } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl, navigate, updateQuery, useSearch } from '../../../lib/navigation.ts';
 import { useAccountStatus } from '../tasks/api/get-account-status.ts';
 import { usePaymentActivity } from './api/get-payment-activity.ts';
 import { usePeriodPreset } from './use-period.ts';

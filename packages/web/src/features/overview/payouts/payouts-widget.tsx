@@ -11,19 +11,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { deposits } from '@paydesk/domain/contracts';
+import type { payouts } from '@paydesk/domain/contracts';
 import { payoutNotices, resolveSelectedCurrency } from '@paydesk/domain/overview/payouts-widget';
 import { payoutStatusDisplay } from '@paydesk/domain/transactions/status';
-import { useSearch } from '../../../app/navigation.ts';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { useSearch } from '../../../lib/navigation.ts';
 import { useAccount } from '../account/api/get-account.ts';
-import { useDepositsOverview } from '../account/api/get-deposits-overview.ts';
+import { useDepositsOverview } from '../account/api/get-payouts-overview.ts';
 import { useRecentPayouts } from '../account/api/list-recent-payouts.ts';
 import { CHIP_COLORS, money, storeDate } from '../account/display.ts';
 
-type Overview = deposits.TDepositsOverview;
+type Overview = payouts.TDepositsOverview;
 
 const WEEKDAYS: Record<string, () => string> = {
   monday: () => __('Monday'),

@@ -6,9 +6,9 @@ import {
   GO_LIVE_TASK_MINUTES,
   type Task,
 } from '@paydesk/domain/overview/tasks';
-import { getAdminUrl } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl } from '../../../lib/navigation.ts';
 
 /** What the page shows of a task: its words, its estimate and where its action goes. */
 export interface TaskContent {

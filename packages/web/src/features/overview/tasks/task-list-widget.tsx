@@ -11,9 +11,9 @@ import {
 } from '@paydesk/domain/overview/tasks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
-import { getAdminUrl, navigate } from '../../../app/navigation.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl, navigate } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useAccountStatus } from './api/get-account-status.ts';
 import { useDisputesAwaitingResponse } from './api/get-disputes-awaiting-response.ts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Pagination, Skeleton, Table, Text, Title } from '@mantine/core';
-import type { readers } from '@paydesk/domain/contracts';
+import type { cardReaders } from '@paydesk/domain/contracts';
 import { useState } from 'react';
 import { __ } from '../../../lib/i18n.ts';
 import { useReaderCharges } from './api/get-reader-charges.ts';
@@ -8,7 +8,7 @@ import { money } from './display.ts';
 /** Spec 2 §2: the per-charge readers table shows 25 rows per page by default. */
 export const READERS_PAGE_SIZE = 25;
 
-type Row = readers.TReaderStatsRow;
+type Row = cardReaders.TReaderStatsRow;
 
 const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 

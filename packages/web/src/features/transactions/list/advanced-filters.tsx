@@ -8,8 +8,8 @@ import {
   type ValueFilterKey,
 } from '@paydesk/domain/transactions/filters';
 import { useState } from 'react';
-import { updateQuery } from '../../../app/navigation.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { updateQuery } from '../../../lib/navigation.ts';
 
 export interface FilterDefinition {
   key: FilterKey;

@@ -3,9 +3,9 @@ import { readSearchTerms, writeList } from '@paydesk/domain/transactions/filters
 import { searchPlaceholder } from '@paydesk/domain/transactions/list-labels';
 import { fraudOutcomeStatusLabel } from '@paydesk/domain/transactions/status';
 import { memo, useMemo } from 'react';
-import { updateQuery } from '../../../app/navigation.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { __, _n } from '../../../lib/i18n.ts';
+import { updateQuery } from '../../../lib/navigation.ts';
 import { DETAIL_PATH, OrderLink } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';
 import { dateTime, money } from './format.ts';

@@ -19,11 +19,11 @@ import {
 } from '@paydesk/domain/transactions/list-labels';
 import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transactions/status';
 import { memo, useMemo, useState } from 'react';
-import { updateQuery } from '../../../app/navigation.ts';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n } from '../../../lib/i18n.ts';
+import { updateQuery } from '../../../lib/navigation.ts';
 import { AdvancedFilters, type FilterDefinition } from './advanced-filters.tsx';
 import { countryName, DETAIL_PATH, OrderLink, RiskLevel, StorePageLink } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';

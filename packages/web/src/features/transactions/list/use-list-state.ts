@@ -6,7 +6,7 @@ import {
   sanitisePerPage,
   type TransactionTab,
 } from '@paydesk/domain/transactions/list-query';
-import { updateQuery, useQueryValues } from '../../../app/navigation.ts';
+import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
 
 export interface ListState {
   query: Record<string, string>;

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
-import { updateQuery, useSearch } from '../../../app/navigation.ts';
+import { updateQuery, useSearch } from '../../../lib/navigation.ts';
 import { track } from '../../../lib/track.ts';
 import { CardReadersTable } from '../detail/card-readers-table.tsx';
 import { PaymentDetails } from '../detail/payment-details.tsx';

@@ -6,8 +6,8 @@ import {
   transactionTabFromQuery,
 } from '@paydesk/domain/transactions/list-query';
 import { useEffect } from 'react';
-import { getAdminUrl, navigate, useQueryValues } from '../../../app/navigation.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl, navigate, useQueryValues } from '../../../lib/navigation.ts';
 import { track } from '../../../lib/track.ts';
 import { BlockedList } from '../list/blocked-list.tsx';
 import { preloadTransactionsPage } from '../list/preload-page.ts';

@@ -1,4 +1,4 @@
-import { deposits } from '@paydesk/domain/contracts';
+import { payouts } from '@paydesk/domain/contracts';
 import { RECENT_PAYOUTS_SHOWN } from '@paydesk/domain/overview/payouts-widget';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
@@ -9,7 +9,7 @@ export const recentPayoutsQuery = (currency: string) =>
   queryOptions({
     queryKey: overviewKeys.recentPayouts(currency),
     queryFn: ({ signal }) =>
-      apiFetch(deposits.listDeposits, {
+      apiFetch(payouts.listDeposits, {
         query: {
           store_currency_is: currency,
           sort: 'date',

@@ -1,4 +1,4 @@
-import { deposits } from '@paydesk/domain/contracts';
+import { payouts } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { overviewKeys } from '../../account/api/query-keys.ts';
@@ -17,7 +17,7 @@ export function useInstantPayout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (currency: string) =>
-      apiFetch(deposits.createInstantDeposit, {
+      apiFetch(payouts.createInstantDeposit, {
         body: { type: 'instant', currency },
         idempotencyKey: newIdempotencyKey(),
       }),

@@ -1,5 +1,5 @@
-import { notes } from '@paydesk/domain/contracts';
-import { NOTE_SOURCE } from '@paydesk/domain/overview/notes';
+import { inbox } from '@paydesk/domain/contracts';
+import { NOTE_SOURCE } from '@paydesk/domain/inbox/notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { inboxKeys } from './query-keys.ts';
@@ -8,7 +8,7 @@ import { inboxKeys } from './query-keys.ts';
 export function useDismissNote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch(notes.noteDelete, { params: { id } }),
+    mutationFn: (id: number) => apiFetch(inbox.noteDelete, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: inboxKeys.notes() }),
   });
 }
@@ -18,7 +18,7 @@ export function useDismissAllNotes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch(notes.notesDeleteAll, { query: { status: 'unactioned', source: NOTE_SOURCE } }),
+      apiFetch(inbox.notesDeleteAll, { query: { status: 'unactioned', source: NOTE_SOURCE } }),
     onSettled: () => client.invalidateQueries({ queryKey: inboxKeys.notes() }),
   });
 }
@@ -28,7 +28,7 @@ export function useRestoreNotes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (noteIds: number[]) =>
-      apiFetch(notes.notesBatchUpdate, { body: { noteIds, is_deleted: false } }),
+      apiFetch(inbox.notesBatchUpdate, { body: { noteIds, is_deleted: false } }),
     onSettled: () => client.invalidateQueries({ queryKey: inboxKeys.notes() }),
   });
 }

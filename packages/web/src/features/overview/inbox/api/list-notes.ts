@@ -1,5 +1,5 @@
-import { notes } from '@paydesk/domain/contracts';
-import { NOTE_SOURCE } from '@paydesk/domain/overview/notes';
+import { inbox } from '@paydesk/domain/contracts';
+import { NOTE_SOURCE } from '@paydesk/domain/inbox/notes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { inboxKeys } from './query-keys.ts';
@@ -12,7 +12,7 @@ export const inboxNotesQuery = () =>
   queryOptions({
     queryKey: inboxKeys.notes(),
     queryFn: ({ signal }) =>
-      apiFetch(notes.notesList, {
+      apiFetch(inbox.notesList, {
         query: { status: 'unactioned', source: NOTE_SOURCE, sort: 'date', direction: 'desc' },
         signal,
       }),

@@ -1,4 +1,4 @@
-import { notes } from '@paydesk/domain/contracts';
+import { inbox } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { inboxKeys } from './query-keys.ts';
@@ -7,7 +7,7 @@ import { inboxKeys } from './query-keys.ts';
 export function useNoteAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; action_id: number }) => apiFetch(notes.noteAction, { params: input }),
+    mutationFn: (input: { id: number; action_id: number }) => apiFetch(inbox.noteAction, { params: input }),
     onSettled: () => client.invalidateQueries({ queryKey: inboxKeys.notes() }),
   });
 }

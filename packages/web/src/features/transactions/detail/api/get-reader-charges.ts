@@ -1,4 +1,4 @@
-import { readers } from '@paydesk/domain/contracts';
+import { cardReaders } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { paymentDetailKeys } from './query-keys.ts';
@@ -7,7 +7,7 @@ import { paymentDetailKeys } from './query-keys.ts';
 export const readerChargesQuery = (id: string) =>
   queryOptions({
     queryKey: paymentDetailKeys.readerCharges(id),
-    queryFn: async ({ signal }) => (await apiFetch(readers.charges, { params: { id }, signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch(cardReaders.charges, { params: { id }, signal })).data,
   });
 
 export function useReaderCharges(id: string) {

@@ -1,4 +1,4 @@
-import { deposits } from '@paydesk/domain/contracts';
+import { payouts } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { getSettings } from '../../../../lib/bootstrap.ts';
@@ -8,7 +8,7 @@ import { overviewKeys } from './query-keys.ts';
 export const depositsOverviewQuery = () =>
   queryOptions({
     queryKey: overviewKeys.depositsOverview(),
-    queryFn: ({ signal }) => apiFetch(deposits.overviewAll, { signal }),
+    queryFn: ({ signal }) => apiFetch(payouts.overviewAll, { signal }),
   });
 
 export function useDepositsOverview() {

@@ -1,7 +1,7 @@
-import { NOTE_ALLOWED_TAGS } from '@paydesk/domain/overview/notes';
+import { NOTE_ALLOWED_TAGS } from '@paydesk/domain/inbox/notes';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { sanitizeNoteHtml } from './notes-html.ts';
+import { sanitizeNoteHtml } from './inbox-html.ts';
 
 /** Every element and attribute of some HTML, as a browser-like parser sees them. */
 function elementsOf(html: string): { tag: string; attributes: Record<string, string> }[] {

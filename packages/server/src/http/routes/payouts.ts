@@ -1,4 +1,4 @@
-import { deposits } from '@paydesk/domain/contracts';
+import { payouts } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
@@ -8,21 +8,21 @@ import { createInstantPayout } from '../../engine/payouts/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
 /** Payouts: balances overview, the payouts list, one payout, instant payout. */
-export function depositRoutes(app: FastifyInstance, db: Db): void {
-  registerEndpoint(app, deposits.overviewAll, async () => {
+export function payoutRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, payouts.overviewAll, async () => {
     const ctx = await engineContext(db);
     return depositsOverview(db, await requireAccount(db), ctx.now);
   });
 
-  registerEndpoint(app, deposits.listDeposits, async ({ query }) =>
+  registerEndpoint(app, payouts.listDeposits, async ({ query }) =>
     listPayouts(db, (await requireAccount(db)).id, query),
   );
 
-  registerEndpoint(app, deposits.getDeposit, async ({ params }) =>
+  registerEndpoint(app, payouts.getDeposit, async ({ params }) =>
     readPayout(db, (await requireAccount(db)).id, params.id),
   );
 
-  registerEndpoint(app, deposits.createInstantDeposit, async ({ body }) =>
+  registerEndpoint(app, payouts.createInstantDeposit, async ({ body }) =>
     createInstantPayout(await engineContext(db), (await requireAccount(db)).id, body.currency),
   );
 }

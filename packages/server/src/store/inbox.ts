@@ -1,14 +1,14 @@
 import { AppError, assert } from '@paydesk/domain';
-import type { notes } from '@paydesk/domain/contracts';
-import type { TNote } from '@paydesk/domain/contracts/notes';
+import type { inbox } from '@paydesk/domain/contracts';
+import type { TNote } from '@paydesk/domain/contracts/inbox';
 import { calendarParts } from '@paydesk/domain/date-format';
-import type { NoteDraft, NoteStatus } from '@paydesk/domain/overview/notes';
-import { NOTE_SOURCE } from '@paydesk/domain/overview/notes';
+import type { NoteDraft, NoteStatus } from '@paydesk/domain/inbox/notes';
+import { NOTE_SOURCE } from '@paydesk/domain/inbox/notes';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { NoteActionRow, NotesTable } from '../db/schema.ts';
-import { sanitizeNoteHtml } from './notes-html.ts';
+import { sanitizeNoteHtml } from './inbox-html.ts';
 
 /**
  * The notes store (spec 1 §7 "Notes store"): the inbox notes of the store's account. Notes are
@@ -97,7 +97,7 @@ export function noteToApi(row: NoteRow, timeZone: string): TNote {
   };
 }
 
-type ListQuery = z.output<NonNullable<(typeof notes.notesList)['query']>>;
+type ListQuery = z.output<NonNullable<(typeof inbox.notesList)['query']>>;
 
 /** The inbox: an account's notes of a status and source, newest first, without dismissed ones. */
 export async function listNotes(db: Db, accountId: string, query: ListQuery): Promise<NoteRow[]> {

@@ -1,5 +1,5 @@
 import { AppError, cardReaderFee, invalidParams } from '@paydesk/domain';
-import { readers } from '@paydesk/domain/contracts';
+import { cardReaders } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -10,7 +10,7 @@ import { type Executor, postLedger } from '../ledger.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { lockAccount } from '../payouts/services.ts';
 
-const READER_DEVICE_TYPES: readonly string[] = readers.READER_DEVICE_TYPES;
+const READER_DEVICE_TYPES: readonly string[] = cardReaders.READER_DEVICE_TYPES;
 
 /** In-person channels: a reader (or a phone with Tap to Pay) took the payment. */
 const IN_PERSON_CHANNELS = ['in_person', 'in_person_pos'] as const;
@@ -48,7 +48,7 @@ export async function listReaders(
   db: Executor,
   accountId: string,
   limit: number,
-): Promise<{ data: z.infer<typeof readers.ZReader>[] }> {
+): Promise<{ data: z.infer<typeof cardReaders.ZReader>[] }> {
   const rows = await db
     .selectFrom('card_readers')
     .select(['id', 'device_type', 'is_active', 'label'])
@@ -159,7 +159,7 @@ export async function readerFeeStats(
   db: Executor,
   accountId: string,
   id: string,
-): Promise<{ data: z.infer<typeof readers.ZReaderStatsRow>[] }> {
+): Promise<{ data: z.infer<typeof cardReaders.ZReaderStatsRow>[] }> {
   const txn = await db
     .selectFrom('balance_transactions')
     .select('id')

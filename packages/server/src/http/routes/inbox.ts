@@ -1,4 +1,4 @@
-import { notes, survey } from '@paydesk/domain/contracts';
+import { inbox, survey } from '@paydesk/domain/contracts';
 import { PAYMENTS_OVERVIEW_SURVEY } from '@paydesk/domain/overview/survey';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +11,7 @@ import {
   noteToApi,
   updateNote,
   updateNotes,
-} from '../../store/notes.ts';
+} from '../../store/inbox.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import { answerSurvey, dismissSurvey, surveyState } from '../../store/survey.ts';
 import { registerEndpoint } from '../endpoint.ts';
@@ -22,37 +22,37 @@ const timeZoneOf = async (db: Db) => (await getStoreSettings(db)).timezone_strin
  * The Overview's inbox (the notes store under `/wc-analytics/admin/notes`) and its survey
  * (spec 1 §7). Notes belong to the store's account; before there is one the inbox is empty.
  */
-export function overviewInboxRoutes(app: FastifyInstance, db: Db): void {
-  registerEndpoint(app, notes.notesList, async ({ query }) => {
+export function inboxRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, inbox.notesList, async ({ query }) => {
     const account = await findAccount(db);
     if (!account) return { data: [] };
     const [rows, timeZone] = await Promise.all([listNotes(db, account.id, query), timeZoneOf(db)]);
     return { data: rows.map((row) => noteToApi(row, timeZone)) };
   });
 
-  registerEndpoint(app, notes.noteGet, async ({ params }) => {
+  registerEndpoint(app, inbox.noteGet, async ({ params }) => {
     const account = await requireAccount(db);
     return noteToApi(await getNote(db, account.id, params.id), await timeZoneOf(db));
   });
 
-  registerEndpoint(app, notes.noteUpdate, async ({ params, body }) => {
+  registerEndpoint(app, inbox.noteUpdate, async ({ params, body }) => {
     const account = await requireAccount(db);
     return noteToApi(await updateNote(db, account.id, params.id, body), await timeZoneOf(db));
   });
 
-  registerEndpoint(app, notes.notesBatchUpdate, async ({ body }) => {
+  registerEndpoint(app, inbox.notesBatchUpdate, async ({ body }) => {
     const account = await requireAccount(db);
     const rows = await updateNotes(db, account.id, body.noteIds, body);
     const timeZone = await timeZoneOf(db);
     return { data: rows.map((row) => noteToApi(row, timeZone)) };
   });
 
-  registerEndpoint(app, notes.noteDelete, async ({ params }) => {
+  registerEndpoint(app, inbox.noteDelete, async ({ params }) => {
     const account = await requireAccount(db);
     return noteToApi(await updateNote(db, account.id, params.id, { is_deleted: true }), await timeZoneOf(db));
   });
 
-  registerEndpoint(app, notes.notesDeleteAll, async ({ query }) => {
+  registerEndpoint(app, inbox.notesDeleteAll, async ({ query }) => {
     const account = await findAccount(db);
     if (!account) return { data: [] };
     const rows = await dismissAllNotes(db, account.id, query);
@@ -60,7 +60,7 @@ export function overviewInboxRoutes(app: FastifyInstance, db: Db): void {
     return { data: rows.map((row) => noteToApi(row, timeZone)) };
   });
 
-  registerEndpoint(app, notes.noteAction, async ({ params }) => {
+  registerEndpoint(app, inbox.noteAction, async ({ params }) => {
     const account = await requireAccount(db);
     return noteToApi(
       await followNoteAction(db, account.id, params.id, params.action_id),

@@ -7,11 +7,11 @@ import {
   type NoteFormat,
   payoutFailedNote,
   sandboxReadyNote,
-} from '@paydesk/domain/overview/notes';
+} from '@paydesk/domain/inbox/notes';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ExternalAccount, PayoutsTable } from '../db/schema.ts';
-import { existingNoteNames, insertNotes, type NewNote } from '../store/notes.ts';
+import { existingNoteNames, insertNotes, type NewNote } from '../store/inbox.ts';
 import { getStoreSettings } from '../store/options.ts';
 import type { Effects } from './effects.ts';
 

@@ -1,11 +1,11 @@
-import { NOTE_NAMES } from '@paydesk/domain/overview/notes';
+import { NOTE_NAMES } from '@paydesk/domain/inbox/notes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
 import type { Account } from './accounts.ts';
-import { recordPayoutNote } from './notes.ts';
+import { recordPayoutNote } from './inbox.ts';
 import { startTestDrive } from './onboarding/test-drive.ts';
 import { settlePayout } from './payouts/services.ts';
 import { advanceDays, pay, payoutsOf, setAccount } from './payouts/testing.ts';

@@ -1,8 +1,8 @@
-import { isNoteUnread, NOTE_SOURCE, sandboxReadyNote } from '@paydesk/domain/overview/notes';
+import { isNoteUnread, NOTE_SOURCE, sandboxReadyNote } from '@paydesk/domain/inbox/notes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Account } from '../../engine/accounts.ts';
-import { insertNotes, type NewNote } from '../../store/notes.ts';
+import { insertNotes, type NewNote } from '../../store/inbox.ts';
 import { setOptions } from '../../store/options.ts';
 import { json, makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';

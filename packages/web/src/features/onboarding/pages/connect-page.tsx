@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { parseConnectQuery } from '@paydesk/domain/onboarding/connect-query';
 import { useEffect, useRef, useState } from 'react';
-import { getAdminUrl, useSearch } from '../../../app/navigation.ts';
 import { getPage, getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { getAdminUrl, useSearch } from '../../../lib/navigation.ts';
 import { track } from '../../../lib/track.ts';
 import { connectUrlWith } from '../api/connect-url.ts';
 import { BusinessInfoBox } from '../components/business-info-box.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTE_LAYOUTS, NOTE_STATUSES, NOTE_TYPES } from '../overview/notes.ts';
+import { NOTE_LAYOUTS, NOTE_STATUSES, NOTE_TYPES } from '../inbox/notes.ts';
 import { defineEndpoint, listQuery, REST_ROOT } from './endpoint.ts';
 
 /**
