@@ -1,6 +1,12 @@
+import { ERRORS, type ErrorCode, formatMessage } from './errors/registry.ts';
+
+export { ERRORS, type ErrorCode, errorSpec, formatMessage, isErrorCode } from './errors/registry.ts';
+export { defineErrors, type ErrorSpec, type ErrorTable } from './errors/table.ts';
+
 /**
- * An expected failure: a typed code, the message a person can read, and the HTTP status the
- * REST layer answers with. Invariant breaks are not AppErrors; they are assertions.
+ * An expected failure: a registered code, the message a person can read, and the HTTP status
+ * the REST layer answers with. Make one with `appError(code, …)`, which takes the status and
+ * message from the registry. Invariant breaks are not AppErrors; they are assertions.
  */
 export class AppError extends Error {
   readonly code: string;
@@ -24,6 +30,25 @@ export class AppError extends Error {
   }
 }
 
+export interface AppErrorOptions {
+  /** Values for the registered message's placeholders, in order. */
+  args?: readonly (string | number)[];
+  /** Per-field reasons, answered in `data.params`. */
+  params?: Record<string, string>;
+  /** More fields for the error's `data`. */
+  extra?: Record<string, unknown>;
+}
+
+/** The one way to raise an expected failure: status and message come from the registry. */
+export function appError(code: ErrorCode, options: AppErrorOptions = {}): AppError {
+  const spec = ERRORS[code];
+  return new AppError(code, formatMessage(spec.message, options.args ?? []), spec.status, {
+    ...(options.params ? { params: options.params } : {}),
+    ...(options.extra ? { extra: options.extra } : {}),
+  });
+}
+
+/** @deprecated Name the code itself (`'rest_invalid_param'`, …); kept while callers move over. */
 export const ErrorCodes = {
   notLoggedIn: 'rest_not_logged_in',
   forbidden: 'rest_forbidden',
@@ -37,18 +62,14 @@ export const ErrorCodes = {
   idempotencyInFlight: 'idempotency_key_in_flight',
   rateLimited: 'rest_too_many_requests',
   serverError: 'internal_server_error',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
-export const notLoggedIn = () =>
-  new AppError(ErrorCodes.notLoggedIn, 'You are not currently logged in.', 401);
-export const forbidden = () =>
-  new AppError(ErrorCodes.forbidden, 'Sorry, you are not allowed to do that.', 403);
-export const invalidNonce = () => new AppError(ErrorCodes.invalidNonce, 'Cookie check failed', 403);
-export const notFound = (message = 'Not found.') => new AppError(ErrorCodes.notFound, message, 404);
+export const notLoggedIn = () => appError('rest_not_logged_in');
+export const forbidden = () => appError('rest_forbidden');
+export const invalidNonce = () => appError('rest_cookie_invalid_nonce');
+export const notFound = (message = 'Not found.') => new AppError('rest_not_found', message, 404);
 export const invalidParams = (params: Record<string, string>) =>
-  new AppError(ErrorCodes.invalidParam, `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, {
-    params,
-  });
+  appError('rest_invalid_param', { args: [Object.keys(params).join(', ')], params });
 
 /** Throws when an invariant does not hold. Never used for input a person can get wrong. */
 export function assert(condition: unknown, message: string): asserts condition {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import type { ErrorCode } from '../errors/registry.ts';
 import type { HttpMethod } from './paths.ts';
 
 export { buildPath, type HttpMethod, PAYMENTS_BASE, REST_ROOT } from './paths.ts';
@@ -26,8 +27,11 @@ export interface Endpoint<
   readonly response: R;
   /** Money-moving POSTs replay their first answer for a repeated `Idempotency-Key`. */
   readonly idempotent: boolean;
-  /** Extra status codes with the error body, documented in OpenAPI. */
-  readonly errors: readonly number[];
+  /**
+   * The error codes this endpoint can answer besides the REST layer's own, documented in OpenAPI
+   * with their statuses. (Bare status numbers are accepted while contracts move to codes.)
+   */
+  readonly errors: readonly (ErrorCode | number)[];
 }
 
 interface EndpointInput<P, Q, B, R> {
@@ -40,7 +44,7 @@ interface EndpointInput<P, Q, B, R> {
   body?: B;
   response: R;
   idempotent?: boolean;
-  errors?: readonly number[];
+  errors?: readonly (ErrorCode | number)[];
 }
 
 export function defineEndpoint<

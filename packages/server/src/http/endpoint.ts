@@ -1,3 +1,4 @@
+import { ERRORS } from '@paydesk/domain';
 import type { Endpoint, ResponseOf } from '@paydesk/domain/contracts';
 import { ZApiError } from '@paydesk/domain/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,7 +33,12 @@ export function registerEndpoint<E extends Endpoint>(
   handler: Handler<E>,
 ): void {
   const errorResponses = Object.fromEntries(
-    [400, 401, 403, ...endpoint.errors].map((status) => [status, ZApiError]),
+    [
+      400,
+      401,
+      403,
+      ...endpoint.errors.map((error) => (typeof error === 'number' ? error : ERRORS[error].status)),
+    ].map((status) => [status, ZApiError]),
   );
   app.route({
     method: endpoint.method,
