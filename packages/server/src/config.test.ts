@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       mailFrom: 'Paydesk <paydesk@localhost>',
       logLevel: 'info',
       webDist: undefined,
+      trustProxy: false,
     });
   });
 
@@ -47,8 +48,10 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.internal:587',
       MAIL_FROM: 'Shop <shop@example.test>',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.5',
     });
     expect(config).toMatchObject({
+      trustProxy: ['10.0.0.5'],
       port: 3000,
       host: '127.0.0.1',
       dataDir: '/var/lib/paydesk',
@@ -95,6 +98,19 @@ describe('loadConfig', () => {
     expect(message).toContain('  ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters');
     expect(message).toContain('  LOG_LEVEL: ');
     expect(configError({ ADMIN_PASSWORD: '12345678', LOG_LEVEL: 'silent' })).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5,192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+    ]);
+    expect(configError({ TRUST_PROXY: 'the-proxy' })).toContain(
+      '  TRUST_PROXY: "the-proxy" is not an IP address',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/server.ts';
 
 /** Every environment variable Paydesk reads, with its default. README.md documents each one. */
 const ZEnv = z.object({
@@ -21,6 +22,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Paydesk <paydesk@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -34,6 +36,8 @@ export interface Config {
   mailFrom: string;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string | undefined;
+  /** Whose `X-Forwarded-*` headers are believed (docs/security.md). */
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,6 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
+    throw new Error(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -56,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy,
   };
 }

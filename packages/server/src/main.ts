@@ -32,7 +32,12 @@ async function main(): Promise<void> {
       );
     }
     admin = await ensureAdminUser(database.db, config.adminPassword);
-    app = await buildApp({ database, webDist, logger: { level: config.logLevel } });
+    app = await buildApp({
+      database,
+      webDist,
+      logger: { level: config.logLevel },
+      trustProxy: config.trustProxy,
+    });
   } catch (error) {
     // Close cleanly so the embedded database is not left to crash recovery.
     await database.close();

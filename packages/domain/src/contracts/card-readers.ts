@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 export const READER_DEVICE_TYPES = ['bbpos_wisepos_e', 'stripe_m2', 'cots_device'] as const;
 
@@ -17,7 +17,7 @@ export const list = defineEndpoint({
   path: `${PAYMENTS_BASE}/readers`,
   summary: 'The connected card readers, newest first (the page asks for 10).',
   tags: ['card-readers'],
-  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }).strict(),
+  query: z.object({ limit: zIntFromQuery(1, 100).default(10) }).strict(),
   response: z.object({ data: z.array(ZReader) }),
   errors: [409],
 });

@@ -79,8 +79,21 @@ export type QueryOf<E extends Endpoint> = z.input<NonNullable<E['query']>>;
 export type BodyOf<E extends Endpoint> = z.input<NonNullable<E['body']>>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
-/** Query strings accept numbers as text; this parses a page number or size. */
-export const zIntFromQuery = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/**
+ * An integer carried as text in a query string or a path: digits only (no sign, exponent, hex,
+ * spaces or empty value, all of which `Number()` would accept), then bounded. A JSON number is
+ * taken as it is (typed clients build queries from numbers); a boolean never.
+ */
+export const zIntFromQuery = (min: number, max: number) =>
+  z
+    .union([
+      z
+        .string()
+        .regex(/^\d{1,16}$/, 'Digits only.')
+        .transform(Number),
+      z.number(),
+    ])
+    .pipe(z.number().int().min(min).max(max));
 
 /** List parameters shared by every list endpoint (DESIGN §3). */
 export const listQuery = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTE_LAYOUTS, NOTE_STATUSES, NOTE_TYPES } from '../inbox/notes.ts';
-import { defineEndpoint, listQuery, REST_ROOT } from './endpoint.ts';
+import { defineEndpoint, listQuery, REST_ROOT, zIntFromQuery } from './endpoint.ts';
 
 /**
  * The notes store behind the Overview inbox (spec 1 §3 "Inbox note", §7 "Notes store"): notes of
@@ -41,7 +41,7 @@ export const ZNote = z.object({
 });
 export type TNote = z.infer<typeof ZNote>;
 
-const zNoteId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const zNoteId = zIntFromQuery(1, Number.MAX_SAFE_INTEGER);
 /** Spec 1 §9: source values are word characters and hyphens. */
 const zSource = z.string().regex(/^[\w-]{1,100}$/, 'Word characters and hyphens');
 
@@ -129,7 +129,7 @@ export const noteAction = defineEndpoint({
   path: `${NOTES_BASE}/:id/action/:action_id`,
   summary: "Follows one of a note's actions: the note takes the action's status.",
   tags: ['notes'],
-  params: z.object({ id: zNoteId, action_id: z.coerce.number().int().positive().max(100) }),
+  params: z.object({ id: zNoteId, action_id: zIntFromQuery(1, 100) }),
   response: ZNote,
   errors: [404],
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_FUNDING_VALUES } from '../payments/messages.ts';
 import { TIMELINE_EVENT_TYPES } from '../transactions/format.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 /**
  * The payment detail page's reads (spec 2 §3 "Charge", "Timeline event", "Payment-method detail
@@ -323,7 +323,7 @@ export const getChargeByOrder = defineEndpoint({
   summary:
     "A store order's latest charge, by numeric order id. 404 wcpay_missing_order when there is no such order, wcpay_charge_not_found when it has no charge.",
   tags: ['payment-detail'],
-  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  params: z.object({ id: zIntFromQuery(1, Number.MAX_SAFE_INTEGER) }),
   response: ZCharge,
   errors: [404],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_PAYMENT_METHODS } from '../processor/methods.ts';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 const currency = z
   .string()
@@ -35,8 +35,8 @@ export { LOCAL_PAYMENT_METHODS };
 export const ZCardInput = z
   .object({
     number: z.string().regex(/^[0-9 -]{8,30}$/, 'Digits only (spaces and dashes are ignored)'),
-    exp_month: z.coerce.number().int(),
-    exp_year: z.coerce.number().int(),
+    exp_month: z.number().int().min(0).max(9999),
+    exp_year: z.number().int().min(0).max(9999),
     cvc: z.string().max(10),
   })
   .strict();
@@ -64,7 +64,7 @@ export const ZPaymentIntentCreate = z
       .object({
         number: z.string().trim().min(1).max(64),
         items_count: z.number().int().min(0).max(10_000).default(1),
-        customer: z.object({ name: z.string().trim().max(200), email: z.string().trim().max(254) }).strict(),
+        customer: z.object({ name: z.string().trim().max(200), email: z.email().max(254) }).strict(),
         billing_address: ZAddress,
         shipping_address: ZAddress.optional(),
         /** The order's page in the store's admin: the order number links there. */
@@ -73,7 +73,7 @@ export const ZPaymentIntentCreate = z
         customer_url: storePageUrl.optional(),
       })
       .strict(),
-    ip_address: z.string().max(64).optional(),
+    ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
     ip_country: country.optional(),
   })
   .strict();
@@ -115,7 +115,13 @@ export const ZRefundRequest = z
     charge_id: z.string().min(3).max(64),
     amount: z.number().int().positive().max(99_999_999).optional(),
     reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'other']).nullable().optional(),
-    order_id: z.coerce.number().int().positive().optional(),
+    // The order's number as Paydesk answers it ("1042") or as a number; never a boolean.
+    order_id: z
+      .union([
+        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        zIntFromQuery(1, Number.MAX_SAFE_INTEGER),
+      ])
+      .optional(),
   })
   .strict();
 
@@ -153,7 +159,7 @@ export const captureAuthorization = defineEndpoint({
   path: `${PAYMENTS_BASE}/orders/:orderId/capture_authorization`,
   summary: "Captures an order's authorized payment (at most the authorized amount).",
   tags: ['payments'],
-  params: z.object({ orderId: z.coerce.number().int().positive() }),
+  params: z.object({ orderId: zIntFromQuery(1, Number.MAX_SAFE_INTEGER) }),
   body: ZAuthorizationAction,
   response: ZAuthorizationActionResult,
   idempotent: true,
@@ -165,7 +171,7 @@ export const cancelAuthorization = defineEndpoint({
   path: `${PAYMENTS_BASE}/orders/:orderId/cancel_authorization`,
   summary: "Cancels an order's authorized payment, releasing the hold.",
   tags: ['payments'],
-  params: z.object({ orderId: z.coerce.number().int().positive() }),
+  params: z.object({ orderId: zIntFromQuery(1, Number.MAX_SAFE_INTEGER) }),
   body: ZAuthorizationAction.pick({ payment_intent_id: true }),
   response: ZAuthorizationActionResult,
   idempotent: true,

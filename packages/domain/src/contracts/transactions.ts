@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../transactions/status.ts';
-import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, listQuery, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 /**
  * Transactions, uncaptured authorizations and blocked (fraud-outcome) payments: the lists, their
@@ -35,7 +35,7 @@ export const TRANSACTION_CHANNELS = ['online', 'in_person', 'in_person_pos'] as 
 export const SOURCE_DEVICES = ['ios', 'android'] as const;
 
 /** Spec 2 §3: 0 is normal, 1 elevated, 2 highest. */
-const zRiskLevel = z.coerce.number().int().min(0).max(2);
+const zRiskLevel = zIntFromQuery(0, 2);
 
 const zSource = z.string().regex(/^[a-z0-9_]{1,40}$/, 'A payment method type such as card or sepa_debit');
 

@@ -36,11 +36,11 @@ export interface AppPasswordsTable {
   last_ip: string | null;
 }
 
-export interface LoginFailuresTable {
+export interface SignInAttemptsTable {
   id: Generated<number>;
-  login: string;
+  login_key: string;
   ip: string;
-  failed_at: Timestamp;
+  attempted_at: Timestamp;
 }
 
 export interface OptionsTable {
@@ -510,7 +510,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   app_passwords: AppPasswordsTable;
-  login_failures: LoginFailuresTable;
+  sign_in_attempts: SignInAttemptsTable;
   options: OptionsTable;
   user_preferences: UserPreferencesTable;
   usage_events: UsageEventsTable;

@@ -121,7 +121,7 @@ describeEachDatabase('access to every route', (use) => {
     });
   }
 
-  it('lets an administrator through on every route (cookie with nonce, and application password)', async () => {
+  it('lets an administrator through on every route (cookie with nonce, and application password), uncached', async () => {
     const failures: string[] = [];
     for (const op of ops) {
       for (const headers of [
@@ -136,6 +136,17 @@ describeEachDatabase('access to every route', (use) => {
         });
         if ([401, 403].includes(res.statusCode) || res.json().code === 'rest_no_route') {
           failures.push(`${op.method} ${op.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+        // Whatever it answers, no cache may keep it or give it to anyone else.
+        const vary = String(res.headers.vary ?? '').toLowerCase();
+        if (
+          res.headers['cache-control'] !== 'no-store' ||
+          !vary.includes('cookie') ||
+          !vary.includes('authorization')
+        ) {
+          failures.push(
+            `${op.method} ${op.url} → cache-control ${res.headers['cache-control']}, vary ${vary}`,
+          );
         }
       }
     }
@@ -162,6 +173,8 @@ describeEachDatabase('access to every route', (use) => {
       }
       expect(allowed.statusCode).toBe(200);
       expect(allowed.body).toContain(`"nonce":"${adminNonce}"`);
+      expect(allowed.headers['cache-control']).toBe('no-store');
+      expect(String(allowed.headers.vary)).toContain('Cookie');
     }
   });
 });

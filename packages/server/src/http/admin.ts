@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { type AccountSnapshotReader, buildWcpaySettings } from '../store/page-settings.ts';
 import type { Session } from '../store/sessions.ts';
 import { sessionFromCookie } from './auth.ts';
+import { varyOnCredentials } from './headers.ts';
 import { escapeHtml, jsonForScript, simplePage } from './html.ts';
 import { LOGIN_PATH } from './login.ts';
 import { OVERVIEW_URL } from './redirect.ts';
@@ -80,6 +81,7 @@ export async function adminRoutes(
       '<!--paydesk-bootstrap-->',
       `<script type="application/json" id="paydesk-bootstrap">${jsonForScript({ page: bootstrap, wcpaySettings: settings })}</script>`,
     );
+    varyOnCredentials(reply);
     return reply.header('cache-control', 'no-store').type('text/html').send(html);
   };
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -15,6 +16,7 @@ import type { AccountSnapshotReader } from '../store/page-settings.ts';
 import { adminRoutes } from './admin.ts';
 import { restAccessHook } from './auth.ts';
 import { errorBody, installErrorHandler } from './errors.ts';
+import { varyOnCredentials } from './headers.ts';
 import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
@@ -29,6 +31,14 @@ import { reportingRoutes } from './routes/reporting.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { storeRoutes } from './routes/store.ts';
 import { transactionRoutes } from './routes/transactions.ts';
+import {
+  createLimitedServer,
+  SERVER_LIMITS,
+  type ServerLimits,
+  type TrustProxy,
+  trustedProxyCheck,
+} from './server.ts';
+import { installTextGuard } from './text-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +55,10 @@ export interface AppOptions {
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   readAccount?: AccountSnapshotReader;
+  /** Whose `X-Forwarded-*` headers are believed (`TRUST_PROXY`); none by default. */
+  trustProxy?: TrustProxy;
+  /** Timeouts and connection caps of the HTTP server; `SERVER_LIMITS` by default. */
+  serverLimits?: ServerLimits;
 }
 
 /** A route tree: the REST routes of one area, registered under the access check. */
@@ -68,8 +82,16 @@ const REST_AREAS: RestRoutes[] = [
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
-  const app = Fastify({
+  const trustProxy = options.trustProxy ?? false;
+  const limits = options.serverLimits ?? SERVER_LIMITS;
+  const app = Fastify<Server>({
     logger: options.logger ?? false,
+    // Fastify reads a hop count too, though its option type lists only the other forms.
+    trustProxy: trustProxy as boolean | string[],
+    serverFactory: (handler) => createLimitedServer(handler, limits, trustedProxyCheck(trustProxy)),
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -80,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   installErrorHandler(app);
+  installTextGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
@@ -122,6 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (rest) => {
     rest.addHook('onRequest', restAccessHook(database.db));
+    // Answers depend on who asks: no cache may keep them or hand them to someone else.
+    rest.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      varyOnCredentials(reply);
+    });
     // The nonce of a download link has done its work once the caller is known.
     rest.addHook('preValidation', async (request) => {
       const query = request.query as Record<string, unknown> | undefined;

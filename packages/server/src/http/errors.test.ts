@@ -34,13 +34,16 @@ describeEachDatabase('error answers', (use) => {
       },
     });
     // Throwaway routes that fail the ways a handler can.
-    app.get('/test/unexpected', async () => {
+    app.get('/wp-json/paydesk-test/unexpected', async () => {
       throw new Error('connect ECONNREFUSED 10.1.2.3:5432 (secret detail)');
     });
-    app.get('/test/conflict', async () => {
+    app.get('/wp-json/paydesk-test/conflict', async () => {
       throw new AppError('rest_conflict', 'The payment is not in a state that allows this.', 409);
     });
-    app.get('/test/unavailable', async () => {
+    app.get('/paydesk-test-page/conflict', async () => {
+      throw new AppError('rest_conflict', 'The payment is not in a state that allows this.', 409);
+    });
+    app.get('/wp-json/paydesk-test/unavailable', async () => {
       throw new AppError('processor_unavailable', 'The payment processor is unavailable.', 503);
     });
     await app.ready();
@@ -51,7 +54,7 @@ describeEachDatabase('error answers', (use) => {
   it('masks an unexpected error as a 500 naming the request, and logs the real error under that id', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await app.inject({ method: 'GET', url: '/test/unexpected' });
+      const res = await app.inject({ method: 'GET', url: '/wp-json/paydesk-test/unexpected' });
       expect(res.statusCode).toBe(500);
       const body = res.json();
       expect(body).toMatchObject({ code: 'internal_server_error', data: { status: 500 } });
@@ -73,21 +76,28 @@ describeEachDatabase('error answers', (use) => {
   });
 
   it('answers an expected failure with its own code and message, logging a 5xx one only', async () => {
-    const conflict = await app.inject({ method: 'GET', url: '/test/conflict' });
+    const conflict = await app.inject({ method: 'GET', url: '/wp-json/paydesk-test/conflict' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({
       code: 'rest_conflict',
       message: 'The payment is not in a state that allows this.',
       data: { status: 409 },
     });
-    const conflictId = lastId('/test/conflict');
+    const conflictId = lastId('/wp-json/paydesk-test/conflict');
     expect(logs.filter((line) => line.reqId === conflictId).length).toBeGreaterThan(0);
     expect(errorLogs(conflictId)).toEqual([]);
 
-    const unavailable = await app.inject({ method: 'GET', url: '/test/unavailable' });
+    const unavailable = await app.inject({ method: 'GET', url: '/wp-json/paydesk-test/unavailable' });
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toMatchObject({ code: 'processor_unavailable', data: { status: 503 } });
-    expect(errorLogs(lastId('/test/unavailable'))).toHaveLength(1);
+    expect(errorLogs(lastId('/wp-json/paydesk-test/unavailable'))).toHaveLength(1);
+  });
+
+  it('answers an expected failure on a page (outside the REST root) with a page', async () => {
+    const page = await app.inject({ method: 'GET', url: '/paydesk-test-page/conflict' });
+    expect(page.statusCode).toBe(409);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('The payment is not in a state that allows this.');
   });
 
   it('answers malformed or empty JSON with 400 rest_invalid_json', async () => {

@@ -1,7 +1,8 @@
-import { AppError, ErrorCodes } from '@paydesk/domain';
+import { AppError, ErrorCodes, REST_ROOT } from '@paydesk/domain';
 import type { TApiError } from '@paydesk/domain/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { escapeHtml, simplePage } from './html.ts';
 
 /** The body of an error answer (DESIGN §3). */
 export function errorBody(
@@ -34,6 +35,19 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'rest_invalid_request',
 };
 
+const isRestRequest = (request: FastifyRequest) =>
+  request.url === REST_ROOT ||
+  request.url.startsWith(`${REST_ROOT}/`) ||
+  request.url.startsWith(`${REST_ROOT}?`);
+
+/** Pages (sign-in, the admin page) answer a page, not JSON, when their input is refused. */
+function sendErrorPage(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type('text/html')
+    .send(simplePage('Error', `<div class="card error" role="alert"><p>${escapeHtml(message)}</p></div>`));
+}
+
 /**
  * One error handler for the whole server: expected failures answer their code and message;
  * invalid input answers 400 with a reason per field; anything else is logged with the request id
@@ -43,6 +57,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'server error');
+      if (!isRestRequest(request)) return sendErrorPage(reply, error.status, error.message);
       return reply
         .code(error.status)
         .send(errorBody(error.code, error.message, error.status, error.params, error.extra));

@@ -6,13 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  MAX_FAILURES_PER_IP,
-  MAX_FAILURES_PER_LOGIN,
-} from '../store/login-throttle.ts';
+import { SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } from '../store/login-throttle.ts';
 import { SESSION_COOKIE, sha256 } from '../store/sessions.ts';
-import { createUser } from '../store/users.ts';
+import { createUser, passwordVerifications } from '../store/users.ts';
 import { fakeWebDist, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { OVERVIEW_URL } from './redirect.ts';
@@ -47,6 +43,8 @@ function setSessionCookie(headers: Record<string, unknown>): {
   return { value: decodeURIComponent(pair!.slice(SESSION_COOKIE.length + 1)), attributes };
 }
 
+const { PER_LOGIN_AND_ADDRESS, PER_ADDRESS, PER_LOGIN } = SIGN_IN_LIMITS;
+
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ME = '/wp-json/wp/v2/users/me';
@@ -63,7 +61,7 @@ describeEachDatabase('sign-in', (use) => {
       payload: form(fields),
       remoteAddress,
     });
-  const failures = async () => (await use().db.selectFrom('login_failures').select('id').execute()).length;
+  const failures = async () => (await use().db.selectFrom('sign_in_attempts').select('id').execute()).length;
 
   beforeAll(async () => {
     app = await makeTestApp(use(), tempWebDist());
@@ -234,42 +232,41 @@ describeEachDatabase('sign-in', (use) => {
     expect(signedIn.headers.location).toBe(OVERVIEW_URL);
   });
 
-  it(`refuses a login after ${MAX_FAILURES_PER_LOGIN} failures, even with the right password, and only that login`, async () => {
+  it(`refuses a login from an address after ${PER_LOGIN_AND_ADDRESS} failures, even with the right password, and only there`, async () => {
     const user = await makeUser(use(), 'administrator');
     const bystander = await makeUser(use(), 'administrator');
-    for (let i = 0; i < MAX_FAILURES_PER_LOGIN; i++) {
+    for (let i = 0; i < PER_LOGIN_AND_ADDRESS; i++) {
       const res = await post({ log: user.login, pwd: `wrong-${i}` }, '10.0.1.1');
       expect(res.statusCode, `failure ${i + 1}`).toBe(401);
     }
     const refused = await post({ log: user.login, pwd: user.password }, '10.0.1.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain(
-      `Too many failed sign-in attempts. Please try again in ${LOGIN_FAILURE_WINDOW_MS / 60000} minutes.`,
+      `Too many failed sign-in attempts. Please try again in ${SIGN_IN_WINDOW_MS / 60000} minutes.`,
     );
     expect(refused.headers['set-cookie']).toBeUndefined();
-    // The limit is the login's, wherever the attempts come from and however it is capitalised.
-    expect((await post({ log: user.login, pwd: user.password }, '10.0.1.2')).statusCode).toBe(429);
-    expect((await post({ log: user.login.toUpperCase(), pwd: user.password }, '10.0.1.3')).statusCode).toBe(
-      429,
-    );
-    // Another login from the same address signs in.
+    // The e-mail address is the same user: it shares the count, however it is capitalised.
+    expect((await post({ log: user.email, pwd: user.password }, '10.0.1.1')).statusCode).toBe(429);
+    expect((await post({ log: user.login.toUpperCase(), pwd: 'wrong' }, '10.0.1.1')).statusCode).toBe(429);
+    // A stranger's failures do not lock the owner out elsewhere, and another login signs in here.
+    expect((await post({ log: user.login, pwd: user.password }, '10.0.1.2')).statusCode).toBe(302);
     expect((await post({ log: bystander.login, pwd: bystander.password }, '10.0.1.1')).statusCode).toBe(302);
   });
 
-  it('forgets the failures of a login once it signs in', async () => {
+  it('forgets the failures of a login from an address once it signs in there', async () => {
     const user = await makeUser(use(), 'administrator');
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < MAX_FAILURES_PER_LOGIN - 1; i++) {
+      for (let i = 0; i < PER_LOGIN_AND_ADDRESS - 1; i++) {
         expect((await post({ log: user.login, pwd: 'wrong-password' }, '10.0.2.1')).statusCode).toBe(401);
       }
       expect((await post({ log: user.login, pwd: user.password }, '10.0.2.1')).statusCode).toBe(302);
     }
   });
 
-  it(`refuses an address after ${MAX_FAILURES_PER_IP} failures on any logins`, async () => {
+  it(`refuses an address after ${PER_ADDRESS} failures on any logins`, async () => {
     const user = await makeUser(use(), 'administrator');
-    const perLogin = MAX_FAILURES_PER_LOGIN - 1;
-    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+    const perLogin = PER_LOGIN_AND_ADDRESS - 1;
+    for (let i = 0; i < PER_ADDRESS; i++) {
       const res = await post({ log: `nobody-${Math.floor(i / perLogin)}`, pwd: 'guess' }, '10.0.3.1');
       expect(res.statusCode, `failure ${i + 1}`).toBe(401);
     }
@@ -277,15 +274,48 @@ describeEachDatabase('sign-in', (use) => {
     expect((await post({ log: user.login, pwd: user.password }, '10.0.3.2')).statusCode).toBe(302);
   });
 
+  it(`stops a guesser spread over many addresses after ${PER_LOGIN} failures, but not the owner at a known address`, async () => {
+    const user = await makeUser(use(), 'administrator');
+    // The owner has signed in from this address before.
+    expect((await post({ log: user.login, pwd: user.password }, '10.0.6.250')).statusCode).toBe(302);
+    for (let i = 0; i < PER_LOGIN; i++) {
+      const address = `10.6.${Math.floor(i / 4)}.${i % 4}`;
+      expect((await post({ log: user.login, pwd: `guess-${i}` }, address)).statusCode, address).toBe(401);
+    }
+    expect((await post({ log: user.login, pwd: user.password }, '10.0.6.251')).statusCode).toBe(429);
+    expect((await post({ log: user.login, pwd: user.password }, '10.0.6.250')).statusCode).toBe(302);
+  });
+
+  it('verifies no more passwords than the limit when forty guesses arrive at once', async () => {
+    const user = await makeUser(use(), 'administrator');
+    const before = passwordVerifications.count;
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      post({ log: user.login, pwd: `wrong-${i}` }, '10.0.7.1'),
+    );
+    // The right password sent inside the burst is refused like the others once the limit holds.
+    const answers = await Promise.all([
+      ...guesses,
+      post({ log: user.login, pwd: user.password }, '10.0.7.1'),
+    ]);
+    const verified = passwordVerifications.count - before;
+    expect(verified).toBeLessThanOrEqual(PER_LOGIN_AND_ADDRESS);
+    expect(answers.filter((res) => res.statusCode === 429).length).toBeGreaterThanOrEqual(
+      41 - PER_LOGIN_AND_ADDRESS,
+    );
+    expect(answers.filter((res) => res.statusCode === 401 || res.statusCode === 302).length).toBe(verified);
+    expect((await post({ log: user.login, pwd: user.password }, '10.0.7.1')).statusCode).toBe(429);
+    expect(passwordVerifications.count - before).toBe(verified);
+  });
+
   it('limits a login given by a long e-mail address as any other', async () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(150)}.example.test`;
     expect(email.length).toBeGreaterThan(200);
     const password = 'long-email-password';
     await createUser(use().db, { login: `longmail_${process.pid}`, email, role: 'administrator', password });
-    for (let i = 0; i < MAX_FAILURES_PER_LOGIN; i++) {
-      expect((await post({ log: email, pwd: `wrong-${i}` }, `10.0.4.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i < PER_LOGIN_AND_ADDRESS; i++) {
+      expect((await post({ log: email, pwd: `wrong-${i}` }, '10.0.4.1')).statusCode).toBe(401);
     }
-    expect((await post({ log: email, pwd: password }, '10.0.4.99')).statusCode).toBe(429);
+    expect((await post({ log: email, pwd: password }, '10.0.4.1')).statusCode).toBe(429);
   });
 
   it('answers 400 to an empty username or password, counting no failure', async () => {
@@ -376,5 +406,64 @@ describeEachDatabase('sign-in over HTTPS', (use) => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describeEachDatabase('sign-in behind a reverse proxy', (use) => {
+  let proxied: FastifyInstance;
+  let direct: FastifyInstance;
+  beforeAll(async () => {
+    proxied = await makeTestApp(use(), undefined, { trustProxy: ['10.9.0.1'] });
+    direct = await makeTestApp(use());
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await direct.close();
+  });
+  const through = (app: FastifyInstance, fields: Record<string, string>, client: string, proto = 'http') =>
+    app.inject({
+      method: 'POST',
+      url: '/wp-login.php',
+      headers: { ...FORM, 'x-forwarded-for': client, 'x-forwarded-proto': proto },
+      payload: form(fields),
+      remoteAddress: '10.9.0.1',
+    });
+
+  it('counts failures by the client address the trusted proxy forwards, so the owner still signs in', async () => {
+    const user = await makeUser(use(), 'administrator');
+    for (let i = 0; i < PER_LOGIN_AND_ADDRESS; i++) {
+      expect((await through(proxied, { log: user.login, pwd: `guess-${i}` }, '203.0.113.7')).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await through(proxied, { log: user.login, pwd: user.password }, '203.0.113.7')).statusCode).toBe(
+      429,
+    );
+    const owner = await through(proxied, { log: user.login, pwd: user.password }, '198.51.100.20');
+    expect(owner.statusCode).toBe(302);
+  });
+
+  it('marks the cookie Secure when the trusted proxy says the visitor came over HTTPS', async () => {
+    const user = await makeUser(use(), 'administrator');
+    const res = await through(proxied, { log: user.login, pwd: user.password }, '198.51.100.21', 'https');
+    expect(res.statusCode).toBe(302);
+    expect(setSessionCookie(res.headers).attributes.has('secure')).toBe(true);
+  });
+
+  it('believes no forwarded header without TRUST_PROXY: every client behind it is the proxy', async () => {
+    const user = await makeUser(use(), 'administrator');
+    for (let i = 0; i < PER_LOGIN_AND_ADDRESS; i++) {
+      const client = `203.0.113.${i + 10}`;
+      expect((await through(direct, { log: user.login, pwd: `guess-${i}` }, client)).statusCode).toBe(401);
+    }
+    // The forwarded address changed each time, but the limit counted the connection's address.
+    expect((await through(direct, { log: user.login, pwd: user.password }, '198.51.100.22')).statusCode).toBe(
+      429,
+    );
+    // Nor a forwarded scheme: the connection came over plain HTTP.
+    const other = await makeUser(use(), 'administrator');
+    const plain = await through(direct, { log: other.login, pwd: other.password }, '198.51.100.23', 'https');
+    expect(plain.statusCode).toBe(302);
+    expect(setSessionCookie(plain.headers).attributes.has('secure')).toBe(false);
   });
 });

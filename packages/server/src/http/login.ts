@@ -1,11 +1,11 @@
-import { roleHas } from '@paydesk/domain';
+import { AppError, roleHas } from '@paydesk/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import {
-  clearSignInFailures,
-  isSignInThrottled,
-  LOGIN_FAILURE_WINDOW_MS,
-  recordSignInFailure,
+  claimSignInAttempt,
+  forgetSignInAttempts,
+  SIGN_IN_WINDOW_MS,
+  signInKey,
 } from '../store/login-throttle.ts';
 import {
   createSession,
@@ -17,9 +17,12 @@ import {
 import { authenticatePassword } from '../store/users.ts';
 import { sessionFromCookie } from './auth.ts';
 import { escapeHtml, simplePage } from './html.ts';
-import { safeRedirect } from './redirect.ts';
+import { OVERVIEW_URL, safeRedirect } from './redirect.ts';
 
 export const LOGIN_PATH = '/wp-login.php';
+
+const UNREADABLE_FORM =
+  'The form contained characters that cannot be used in a username or password. Please type them again.';
 
 interface LoginForm {
   log?: string;
@@ -70,48 +73,72 @@ export function loginRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.post<{ Body: LoginForm }>(LOGIN_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const body = (request.body ?? {}) as LoginForm;
-    const log = String(body.log ?? '')
-      .trim()
-      .slice(0, 254);
-    const pwd = String(body.pwd ?? '');
-    const redirectTo = safeRedirect(body.redirect_to);
-    const again = (status: number, error: string) =>
-      reply.code(status).type('text/html').send(loginPage({ error, log, redirectTo }));
-    if (!log || !pwd) {
-      return again(400, '<strong>Error:</strong> The username and the password fields are required.');
-    }
-    if (await isSignInThrottled(db, log, request.ip)) {
-      const minutes = Math.round(LOGIN_FAILURE_WINDOW_MS / 60000);
-      return again(
-        429,
-        `<strong>Error:</strong> Too many failed sign-in attempts. Please try again in ${minutes} minutes.`,
-      );
-    }
-    const user = await authenticatePassword(db, log, pwd);
-    if (!user) {
-      await recordSignInFailure(db, log, request.ip);
-      return again(
-        401,
-        `<strong>Error:</strong> The username or password you entered is incorrect. <a href="${LOGIN_PATH}">Try again</a>.`,
-      );
-    }
-    await clearSignInFailures(db, log);
-    const { token, expiresAt } = await createSession(db, user.id, {
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      ip: request.ip,
-    });
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie(request),
-      // Without "Remember Me" the cookie lasts until the browser closes; the session row still expires.
-      ...(body.rememberme ? { expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 } : {}),
-    });
-    return reply.redirect(redirectTo, 302);
-  });
+  // The sign-in form answers its own page when its input is refused (text that cannot be
+  // stored, a body too large): the person is shown the form again with the reason.
+  const formErrorHandler = (
+    error: Error & { statusCode?: number },
+    _request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+    if (status >= 500) throw error;
+    const reason =
+      error instanceof AppError && error.code === 'rest_invalid_param' ? UNREADABLE_FORM : error.message;
+    return reply
+      .code(status)
+      .type('text/html')
+      .send(loginPage({ error: `<strong>Error:</strong> ${escapeHtml(reason)}`, redirectTo: OVERVIEW_URL }));
+  };
+
+  app.post<{ Body: LoginForm }>(
+    LOGIN_PATH,
+    { schema: { hide: true }, errorHandler: formErrorHandler },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as LoginForm;
+      const log = String(body.log ?? '')
+        .trim()
+        .slice(0, 254);
+      const pwd = String(body.pwd ?? '');
+      const redirectTo = safeRedirect(body.redirect_to);
+      const again = (status: number, error: string) =>
+        reply.code(status).type('text/html').send(loginPage({ error, log, redirectTo }));
+      if (!log || !pwd) {
+        return again(400, '<strong>Error:</strong> The username and the password fields are required.');
+      }
+      // The attempt is claimed before the slow password check, so a burst of guesses cannot all
+      // pass the limit before the first of them is counted.
+      const login = await signInKey(db, log);
+      const claim = await claimSignInAttempt(db, login, request.ip);
+      if (!claim.granted) {
+        const minutes = Math.round(SIGN_IN_WINDOW_MS / 60000);
+        return again(
+          429,
+          `<strong>Error:</strong> Too many failed sign-in attempts. Please try again in ${minutes} minutes.`,
+        );
+      }
+      const user = await authenticatePassword(db, log, pwd);
+      if (!user) {
+        return again(
+          401,
+          `<strong>Error:</strong> The username or password you entered is incorrect. <a href="${LOGIN_PATH}">Try again</a>.`,
+        );
+      }
+      await forgetSignInAttempts(db, login.key, request.ip);
+      const { token, expiresAt } = await createSession(db, user.id, {
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        ip: request.ip,
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie(request),
+        // Without "Remember Me" the cookie lasts until the browser closes; the session row still expires.
+        ...(body.rememberme ? { expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 } : {}),
+      });
+      return reply.redirect(redirectTo, 302);
+    },
+  );
 }
 
 async function logout(db: Db, request: FastifyRequest, reply: FastifyReply, nonce: string | undefined) {

@@ -1,3 +1,5 @@
+import { isUnstorableText } from './text-guard.ts';
+
 export const OVERVIEW_URL = '/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Foverview';
 
 /**
@@ -10,5 +12,9 @@ export function safeRedirect(target: unknown, fallback = OVERVIEW_URL): string {
   // Browsers drop tabs and newlines from a URL before reading it, so "/\t/evil.test" would
   // become "//evil.test"; no control character has a place in a path we send people to.
   if (/\p{Cc}/u.test(target)) return fallback;
-  return target;
+  // A Location header carries bytes, not text: anything outside printable ASCII (a path in
+  // Japanese, a space) is sent percent-encoded as UTF-8, the form browsers use themselves.
+  // Text that is not valid UTF-16 has no such form, and names no page.
+  if (isUnstorableText(target)) return fallback;
+  return target.replace(/[^\x21-\x7E]+/g, (run) => encodeURIComponent(run));
 }

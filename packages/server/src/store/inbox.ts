@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { NoteActionRow, NotesTable } from '../db/schema.ts';
+import { ownedBy } from '../db/scope.ts';
 import { sanitizeNoteHtml } from './inbox-html.ts';
 
 /**
@@ -120,7 +121,7 @@ export async function getNote(db: Db, accountId: string, id: number): Promise<No
   const row = await db
     .selectFrom('notes')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFoundNote();
@@ -149,7 +150,7 @@ export async function updateNote(
   const row = await db
     .updateTable('notes')
     .set(changeSet(changes))
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -172,7 +173,7 @@ export async function updateNotes(
     const rows = await trx
       .updateTable('notes')
       .set(changeSet(changes))
-      .where('account_id', '=', accountId)
+      .where(ownedBy(accountId))
       .where('id', 'in', unique)
       .returningAll()
       .execute();

@@ -76,6 +76,9 @@ export function findUserByLogin(db: Db, login: string): Promise<User | undefined
 let dummyHash: Promise<string> | undefined;
 
 /** Checks a login (or e-mail) and password; answers the user or undefined. */
+/** How many passwords this process has verified: the sign-in limit's tests count them. */
+export const passwordVerifications = { count: 0 };
+
 export async function authenticatePassword(
   db: Db,
   loginOrEmail: string,
@@ -86,6 +89,7 @@ export async function authenticatePassword(
     .select([...USER_COLUMNS, 'password_hash'])
     .where((eb) => eb.or([eb('login', '=', loginOrEmail), eb('email', '=', loginOrEmail)]))
     .executeTakeFirst();
+  passwordVerifications.count++;
   if (!row) {
     dummyHash ??= hash(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password);

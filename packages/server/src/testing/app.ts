@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Role } from '@paydesk/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
-import { buildApp } from '../http/app.ts';
+import { type AppOptions, buildApp } from '../http/app.ts';
 import { createAppPassword } from '../store/app-passwords.ts';
 import { createUser } from '../store/users.ts';
 
@@ -12,6 +12,7 @@ let counter = 0;
 
 export interface TestUser {
   login: string;
+  email: string;
   password: string;
   /** HTTP Basic header value with an application password of this user. */
   basic: string;
@@ -29,7 +30,12 @@ export async function makeUser(database: DatabaseHandle, role: Role): Promise<Te
     first_name: 'Test',
   });
   const app = await createAppPassword(database.db, login, 'test');
-  return { login, password, basic: `Basic ${Buffer.from(`${login}:${app.password}`).toString('base64')}` };
+  return {
+    login,
+    email: `${login}@example.test`,
+    password,
+    basic: `Basic ${Buffer.from(`${login}:${app.password}`).toString('base64')}`,
+  };
 }
 
 /**
@@ -50,8 +56,12 @@ export function fakeWebDist(): string {
 export const adminPageUrl = (query: Record<string, string>) =>
   `/wp-admin/admin.php?${new URLSearchParams({ page: 'wc-admin', ...query }).toString()}`;
 
-export async function makeTestApp(database: DatabaseHandle, webDist?: string): Promise<FastifyInstance> {
-  const app = await buildApp({ database, webDist });
+export async function makeTestApp(
+  database: DatabaseHandle,
+  webDist?: string,
+  options: Pick<AppOptions, 'trustProxy' | 'serverLimits'> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ database, webDist, ...options });
   await app.ready();
   return app;
 }

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { CardReadersTable } from '../../db/schema.ts';
+import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
 import type { IdSource } from '../ids.ts';
 import { type Executor, postLedger } from '../ledger.ts';
@@ -163,7 +164,7 @@ export async function readerFeeStats(
   const txn = await db
     .selectFrom('balance_transactions')
     .select('id')
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .where('type', '=', 'card_reader_fee')
     .where(id.startsWith('txn_') ? 'id' : 'charge_id', '=', id)
     .executeTakeFirst();

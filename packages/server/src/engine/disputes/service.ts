@@ -1,5 +1,6 @@
 import type { disputes as contracts } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
+import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, type Effects } from '../effects.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
@@ -21,7 +22,7 @@ export type DisputeView = z.infer<typeof contracts.ZDispute>;
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** A dispute as `GET {base}/disputes/:id` answers it (spec 3 §3 "Dispute"). */
-export async function readDispute(db: Executor, id: string): Promise<DisputeView> {
+export async function readDispute(db: Executor, accountId: string, id: string): Promise<DisputeView> {
   const row = await db
     .selectFrom('disputes as d')
     .innerJoin('charges as c', 'c.id', 'd.charge_id')
@@ -35,6 +36,7 @@ export async function readDispute(db: Executor, id: string): Promise<DisputeView
       'o.url as order_url',
     ])
     .where('d.id', '=', id)
+    .where(ownedBy(accountId, 'd'))
     .executeTakeFirst();
   if (!row) throw DISPUTE_ERRORS.notFound();
   const dispute = disputeState(row);
@@ -85,10 +87,19 @@ export async function readDispute(db: Executor, id: string): Promise<DisputeView
  * Locks a dispute for a change: its charge first, then the dispute, the order in which refunds
  * and captures lock a charge before its dispute, so the two never wait on each other.
  */
-async function lockDispute(trx: Trx, id: string): Promise<{ dispute: DisputeState; charge: ChargeState }> {
-  const found = await trx.selectFrom('disputes').select('charge_id').where('id', '=', id).executeTakeFirst();
+async function lockDispute(
+  trx: Trx,
+  accountId: string,
+  id: string,
+): Promise<{ dispute: DisputeState; charge: ChargeState }> {
+  const found = await trx
+    .selectFrom('disputes')
+    .select('charge_id')
+    .where('id', '=', id)
+    .where(ownedBy(accountId))
+    .executeTakeFirst();
   if (!found) throw DISPUTE_ERRORS.notFound();
-  const charge = await lockCharge(trx, found.charge_id);
+  const charge = await lockCharge(trx, found.charge_id, accountId);
   const row = await trx
     .selectFrom('disputes')
     .selectAll()
@@ -104,9 +115,9 @@ type Planner = (dispute: DisputeState, charge: ChargeState, env: PlanEnv) => Eff
 async function changeDispute(ctx: EngineContext, id: string, plan: Planner): Promise<DisputeView> {
   return ctx.db.transaction().execute(async (trx) => {
     const env = await loadPlanEnv(trx, ctx);
-    const { dispute, charge } = await lockDispute(trx, id);
+    const { dispute, charge } = await lockDispute(trx, env.account.id, id);
     await applyEffects(trx, plan(dispute, charge, env));
-    return readDispute(trx, id);
+    return readDispute(trx, env.account.id, id);
   });
 }
 

@@ -5,6 +5,7 @@ import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExportsTable } from '../../db/schema.ts';
+import { ownedBy } from '../../db/scope.ts';
 import { type MailSettings, sendMail } from '../../store/mail.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
@@ -78,14 +79,23 @@ export async function requestExport(db: Db, request: ExportRequest): Promise<exp
   return { export_id: id, status: 'pending', user_email };
 }
 
-/** An export of `kind` owned by `userId`; anyone else's, or a missing one, is 404. */
-export async function readExport(db: Db, kind: ExportKind, userId: number, id: string): Promise<ExportRow> {
+/**
+ * An export of `kind` made by `userId` under the current account; anyone else's, another
+ * account's, or a missing one is 404.
+ */
+export async function readExport(
+  db: Db,
+  kind: ExportKind,
+  owner: { userId: number; accountId: string },
+  id: string,
+): Promise<ExportRow> {
   const row = await db
     .selectFrom('exports')
     .selectAll()
     .where('id', '=', id)
     .where('kind', '=', kind)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', owner.userId)
+    .where(ownedBy(owner.accountId))
     .executeTakeFirst();
   if (!row) throw notFound('The export was not found.');
   return row;

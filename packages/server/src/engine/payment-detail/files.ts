@@ -1,6 +1,7 @@
 import { AppError } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
+import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
 import { epochSeconds } from './read.ts';
 
@@ -18,7 +19,7 @@ function fileQuery(db: Executor, accountId: string, id: string) {
   return db
     .selectFrom('files')
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('account_id', 'is', null)]));
+    .where((eb) => eb.or([ownedBy(accountId), eb('account_id', 'is', null)]));
 }
 
 /** `GET {base}/file/{id}/details`. */

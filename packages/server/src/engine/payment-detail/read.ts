@@ -10,6 +10,7 @@ import type {
   PaymentIntentsTable,
   TimelineEventsTable,
 } from '../../db/schema.ts';
+import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
 
 type TCharge = z.infer<typeof paymentDetail.ZCharge>;
@@ -325,7 +326,7 @@ export async function readCharge(db: Executor, accountId: string, id: string): P
     .selectFrom('charges')
     .selectAll()
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .executeTakeFirst();
   if (!row) throw PAYMENT_DETAIL_ERRORS.chargeNotFound();
   return chargeView(db, row);
@@ -339,7 +340,7 @@ export async function readChargeByOrder(db: Executor, accountId: string, orderId
     .selectFrom('charges')
     .selectAll()
     .where('order_id', '=', orderId)
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -361,7 +362,7 @@ export async function readPaymentIntent(
     .selectFrom('payment_intents')
     .selectAll()
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .executeTakeFirst();
   if (!intent) throw PAYMENT_DETAIL_ERRORS.intentNotFound();
   const order =
@@ -465,7 +466,7 @@ async function timelineIntentId(db: Executor, accountId: string, id: string): Pr
       .selectFrom('payment_intents')
       .select('id')
       .where('id', '=', id)
-      .where('account_id', '=', accountId)
+      .where(ownedBy(accountId))
       .executeTakeFirst();
     if (!intent) throw PAYMENT_DETAIL_ERRORS.intentNotFound();
     return intent.id;
@@ -474,7 +475,7 @@ async function timelineIntentId(db: Executor, accountId: string, id: string): Pr
     .selectFrom('charges')
     .select('payment_intent_id')
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .executeTakeFirst();
   if (!charge) throw PAYMENT_DETAIL_ERRORS.chargeNotFound();
   return charge.payment_intent_id;

@@ -1,5 +1,6 @@
 import { AppError } from '@paydesk/domain';
 import { sql } from 'kysely';
+import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
 import type { EngineContext, Trx } from './context.ts';
 import { chargeState, loanState, type PlanEnv } from './state.ts';
@@ -20,13 +21,15 @@ export async function loadPlanEnv(trx: Trx, ctx: EngineContext): Promise<PlanEnv
   return { account, now: ctx.now, ids: ctx.ids, rates: ctx.rates, loan: loan ? loanState(loan) : null };
 }
 
-export async function lockCharge(trx: Trx, chargeId: string) {
-  const row = await trx
-    .selectFrom('charges')
-    .selectAll()
-    .where('id', '=', chargeId)
-    .forUpdate()
-    .executeTakeFirst();
+/**
+ * Locks a charge for a change. A merchant's request names the account (`accountId`), so another
+ * account's charge is not found; the engine's own jobs, which act on rows they found
+ * themselves, leave it out.
+ */
+export async function lockCharge(trx: Trx, chargeId: string, accountId?: string) {
+  let query = trx.selectFrom('charges').selectAll().where('id', '=', chargeId);
+  if (accountId !== undefined) query = query.where(ownedBy(accountId));
+  const row = await query.forUpdate().executeTakeFirst();
   if (!row) throw new AppError('wcpay_charge_not_found', 'The charge could not be found.', 404);
   return chargeState(row);
 }

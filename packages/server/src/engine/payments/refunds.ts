@@ -39,7 +39,7 @@ export async function refundCharge(
 ): Promise<RefundResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const env = await loadPlanEnv(trx, ctx);
-    const charge = await lockCharge(trx, input.chargeId);
+    const charge = await lockCharge(trx, input.chargeId, env.account.id);
     const effects = planRefund(charge, input.amount, input.reason, env, actor, {
       orderId: input.orderId,
       disputeStatus: await disputeStatusOf(trx, charge),

@@ -1,4 +1,5 @@
 import { AppError, toMajorUnits } from '@paydesk/domain';
+import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, emptyEffects, mergeEffects } from '../effects.ts';
 import type { Actor, EngineContext, Trx } from './context.ts';
 import { loadPlanEnv, lockCharge, orderFor } from './load.ts';
@@ -25,7 +26,7 @@ export async function createPaymentIntent(ctx: EngineContext, input: CheckoutInp
 }
 
 /** Loads and locks an order's held payment, answering the spec's error codes when it cannot act. */
-async function heldPayment(trx: Trx, orderId: number, paymentIntentId: string) {
+async function heldPayment(trx: Trx, accountId: string, orderId: number, paymentIntentId: string) {
   const order = await trx
     .selectFrom('orders')
     .select(['id', 'number', 'status'])
@@ -36,6 +37,7 @@ async function heldPayment(trx: Trx, orderId: number, paymentIntentId: string) {
     .selectFrom('payment_intents')
     .selectAll()
     .where('id', '=', paymentIntentId)
+    .where(ownedBy(accountId))
     .forUpdate()
     .executeTakeFirst();
   if (!intent || intent.order_id !== order.id) {
@@ -59,7 +61,7 @@ async function heldPayment(trx: Trx, orderId: number, paymentIntentId: string) {
       409,
     );
   }
-  return { order, intent, charge: await lockCharge(trx, intent.latest_charge_id) };
+  return { order, intent, charge: await lockCharge(trx, intent.latest_charge_id, accountId) };
 }
 
 /**
@@ -73,7 +75,7 @@ export async function captureAuthorization(
 ): Promise<{ id: string; status: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const env = await loadPlanEnv(trx, ctx);
-    const { intent, charge } = await heldPayment(trx, input.orderId, input.paymentIntentId);
+    const { intent, charge } = await heldPayment(trx, env.account.id, input.orderId, input.paymentIntentId);
     const amount = input.amount ?? charge.amount;
     const minimum = minimumChargeAmount(env, charge.currency);
     if (amount < minimum) {
@@ -147,7 +149,7 @@ export async function cancelAuthorization(
 ): Promise<{ id: string; status: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const env = await loadPlanEnv(trx, ctx);
-    const { intent, charge } = await heldPayment(trx, input.orderId, input.paymentIntentId);
+    const { intent, charge } = await heldPayment(trx, env.account.id, input.orderId, input.paymentIntentId);
     await applyEffects(
       trx,
       planVoid(charge, env, {

@@ -3,6 +3,7 @@ import type { payouts } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
+import { ownedBy } from '../../db/scope.ts';
 import type { Account } from '../accounts.ts';
 import { type Executor, ledgerBalances } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
@@ -47,7 +48,7 @@ export async function readPayout(db: Executor, accountId: string, id: string): P
     .selectFrom('payouts')
     .selectAll()
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where(ownedBy(accountId))
     .executeTakeFirst();
   if (!row) throw new AppError('wcpay_deposit_not_found', DEPOSIT_NOT_FOUND_MESSAGE, 404);
   return payoutView(row);

@@ -50,6 +50,9 @@ export async function exportRoutes(app: FastifyInstance, db: Db): Promise<void> 
       },
     ] as const;
 
+    // An export belongs to the user who asked for it, under the account it was made from.
+    const exportOwner = async (userId: number) => ({ userId, accountId: (await requireAccount(db)).id });
+
     for (const { kind, request, status, file } of kinds) {
       registerEndpoint(scope, request, async ({ query, body, user, request: http }) => {
         const account = await requireAccount(db);
@@ -75,11 +78,11 @@ export async function exportRoutes(app: FastifyInstance, db: Db): Promise<void> 
       });
 
       registerEndpoint(scope, status, async ({ params, user }) =>
-        exportStatusView(await readExport(db, kind, user.id, params.export_id)),
+        exportStatusView(await readExport(db, kind, await exportOwner(user.id), params.export_id)),
       );
 
       registerEndpoint(scope, file, async ({ params, query, user, reply }) => {
-        const row = await readExport(db, kind, user.id, params.export_id);
+        const row = await readExport(db, kind, await exportOwner(user.id), params.export_id);
         const stream = exportFileStream(db, row);
         reply
           .header('Content-Type', `${row.mime_type}; charset=utf-8`)
