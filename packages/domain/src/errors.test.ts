@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, appError, ERRORS, formatMessage, invalidParams, isErrorCode } from './errors.ts';
+import { ERROR_AREAS } from './errors/registry.ts';
+import { AppError, appError, ERRORS, invalidParams, isErrorCode } from './errors.ts';
+import { fillTemplate } from './template.ts';
 
 describe('the error registry', () => {
   it('gives every code a client or server status, a message, and advice', () => {
@@ -10,6 +12,12 @@ describe('the error registry', () => {
       expect(spec.when.length, code).toBeGreaterThan(0);
       expect(spec.action.length, code).toBeGreaterThan(0);
     }
+  });
+
+  it('defines each code in one area only', () => {
+    const codes = ERROR_AREAS.flatMap((area) => Object.keys(area.errors));
+    expect(codes.length).toBe(new Set(codes).size);
+    expect(codes.length).toBe(Object.keys(ERRORS).length);
   });
 
   it('raises an error with the registered status and message', () => {
@@ -28,9 +36,9 @@ describe('the error registry', () => {
   });
 
   it('formats positional and sequential placeholders as the spec writes them', () => {
-    expect(formatMessage('%1$s then %2$s, %1$s again', ['a', 'b'])).toBe('a then b, a again');
-    expect(formatMessage('%d of %s', [3, 'five'])).toBe('3 of five');
-    expect(formatMessage('no placeholders', ['ignored'])).toBe('no placeholders');
+    expect(fillTemplate('%1$s then %2$s, %1$s again', 'a', 'b')).toBe('a then b, a again');
+    expect(fillTemplate('%d of %s', 3, 'five')).toBe('3 of five');
+    expect(fillTemplate('no placeholders', 'ignored')).toBe('no placeholders');
   });
 
   it('knows its codes and no others', () => {

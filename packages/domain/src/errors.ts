@@ -1,6 +1,7 @@
-import { ERRORS, type ErrorCode, formatMessage } from './errors/registry.ts';
+import { ERRORS, type ErrorCode } from './errors/registry.ts';
+import { fillTemplate } from './template.ts';
 
-export { ERRORS, type ErrorCode, errorSpec, formatMessage, isErrorCode } from './errors/registry.ts';
+export { ERRORS, type ErrorCode, errorSpec, isErrorCode } from './errors/registry.ts';
 export { defineErrors, type ErrorSpec, type ErrorTable } from './errors/table.ts';
 
 /**
@@ -9,14 +10,15 @@ export { defineErrors, type ErrorSpec, type ErrorTable } from './errors/table.ts
  * message from the registry. Invariant breaks are not AppErrors; they are assertions.
  */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   readonly params: Record<string, string> | undefined;
   /** More fields for the error's `data` (e.g. `error_type`, `minimum_amount`). */
   readonly extra: Record<string, unknown> | undefined;
 
+  /** Use `appError(code, …)`: it takes the status and message from the registry. */
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     status: number,
     options: { params?: Record<string, string>; extra?: Record<string, unknown> } = {},
@@ -42,32 +44,15 @@ export interface AppErrorOptions {
 /** The one way to raise an expected failure: status and message come from the registry. */
 export function appError(code: ErrorCode, options: AppErrorOptions = {}): AppError {
   const spec = ERRORS[code];
-  return new AppError(code, formatMessage(spec.message, options.args ?? []), spec.status, {
+  return new AppError(code, fillTemplate(spec.message, ...(options.args ?? [])), spec.status, {
     ...(options.params ? { params: options.params } : {}),
     ...(options.extra ? { extra: options.extra } : {}),
   });
 }
 
-/** @deprecated Name the code itself (`'rest_invalid_param'`, …); kept while callers move over. */
-export const ErrorCodes = {
-  notLoggedIn: 'rest_not_logged_in',
-  forbidden: 'rest_forbidden',
-  invalidNonce: 'rest_cookie_invalid_nonce',
-  invalidParam: 'rest_invalid_param',
-  noRoute: 'rest_no_route',
-  notFound: 'rest_not_found',
-  conflict: 'rest_conflict',
-  tooLarge: 'rest_payload_too_large',
-  idempotencyMismatch: 'idempotency_key_reused',
-  idempotencyInFlight: 'idempotency_key_in_flight',
-  rateLimited: 'rest_too_many_requests',
-  serverError: 'internal_server_error',
-} as const satisfies Record<string, ErrorCode>;
-
 export const notLoggedIn = () => appError('rest_not_logged_in');
 export const forbidden = () => appError('rest_forbidden');
 export const invalidNonce = () => appError('rest_cookie_invalid_nonce');
-export const notFound = (message = 'Not found.') => new AppError('rest_not_found', message, 404);
 export const invalidParams = (params: Record<string, string>) =>
   appError('rest_invalid_param', { args: [Object.keys(params).join(', ')], params });
 

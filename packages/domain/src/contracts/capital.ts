@@ -38,7 +38,7 @@ export const activeLoanSummary = defineEndpoint({
   summary: 'The loan being repaid. 404 (wcpay_capital_no_active_loan) when there is none.',
   tags: ['capital'],
   response: ZActiveLoanSummary,
-  errors: [404, 409],
+  errors: ['wcpay_account_not_found', 'wcpay_capital_no_active_loan'],
 });
 
 /** Spec 2 §3 "Loan". */
@@ -61,5 +61,5 @@ export const loans = defineEndpoint({
   summary: 'Every loan of the account, newest first (at most 100).',
   tags: ['capital'],
   response: z.object({ data: z.array(ZLoan) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });

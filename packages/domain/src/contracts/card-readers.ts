@@ -19,7 +19,7 @@ export const list = defineEndpoint({
   tags: ['card-readers'],
   query: z.object({ limit: zIntFromQuery(1, 100).default(10) }).strict(),
   response: z.object({ data: z.array(ZReader) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 /** Spec 2 §3 "Card reader stats row". */
@@ -39,5 +39,5 @@ export const charges = defineEndpoint({
   tags: ['card-readers'],
   params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A transaction or charge id') }),
   response: z.object({ data: z.array(ZReaderStatsRow) }),
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_readers_not_found'],
 });

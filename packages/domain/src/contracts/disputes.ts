@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTES_ERRORS } from '../errors/disputes.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
@@ -64,7 +65,7 @@ const METADATA_VALUE_MAX_CHARS = 500;
 export const EDITABLE_DISPUTE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
 
 /** Spec 3 §4: the read-only notice for evidence that was submitted. */
-export const EVIDENCE_READ_ONLY_MESSAGE = 'Evidence is already submitted. Details below are read-only.';
+export const EVIDENCE_READ_ONLY_MESSAGE = DISPUTES_ERRORS.wcpay_dispute_not_editable.message;
 
 /** Characters of text evidence counted toward the total: every string value. */
 export function evidenceTotalChars(evidence: Readonly<Record<string, string>>): number {
@@ -179,7 +180,7 @@ export const getDispute = defineEndpoint({
   tags: ['disputes'],
   params: ZDisputeParams,
   response: ZDispute,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_dispute_not_found'],
 });
 
 export const updateDispute = defineEndpoint({
@@ -192,7 +193,13 @@ export const updateDispute = defineEndpoint({
   body: ZDisputeUpdate,
   response: ZDispute,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: [
+    'wcpay_account_not_found',
+    'wcpay_dispute_not_found',
+    'wcpay_dispute_not_editable',
+    'wcpay_dispute_closed',
+    'wcpay_dispute_past_due',
+  ],
 });
 
 export const closeDispute = defineEndpoint({
@@ -203,5 +210,5 @@ export const closeDispute = defineEndpoint({
   params: ZDisputeParams,
   response: ZDispute,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: ['wcpay_account_not_found', 'wcpay_dispute_not_found', 'wcpay_dispute_not_closable'],
 });

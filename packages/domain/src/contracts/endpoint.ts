@@ -28,10 +28,10 @@ export interface Endpoint<
   /** Money-moving POSTs replay their first answer for a repeated `Idempotency-Key`. */
   readonly idempotent: boolean;
   /**
-   * The error codes this endpoint can answer besides the REST layer's own, documented in OpenAPI
-   * with their statuses. (Bare status numbers are accepted while contracts move to codes.)
+   * The error codes this endpoint's own logic can answer; `endpointErrors` adds the REST layer's
+   * (access, validation, idempotency). OpenAPI publishes them under their statuses.
    */
-  readonly errors: readonly (ErrorCode | number)[];
+  readonly errors: readonly ErrorCode[];
 }
 
 interface EndpointInput<P, Q, B, R> {
@@ -44,7 +44,7 @@ interface EndpointInput<P, Q, B, R> {
   body?: B;
   response: R;
   idempotent?: boolean;
-  errors?: readonly (ErrorCode | number)[];
+  errors?: readonly ErrorCode[];
 }
 
 export function defineEndpoint<
@@ -72,6 +72,32 @@ export function defineEndpoint<
     idempotent: input.idempotent ?? false,
     errors: input.errors ?? [],
   } as never;
+}
+
+/** What any route may answer before or around its own logic. */
+export const REST_LAYER_ERRORS = [
+  'rest_invalid_param',
+  'rest_invalid_json',
+  'rest_invalid_request',
+  'rest_not_logged_in',
+  'incorrect_password',
+  'rest_forbidden',
+  'rest_cookie_invalid_nonce',
+  'rest_payload_too_large',
+  'rest_unsupported_media_type',
+  'internal_server_error',
+] as const satisfies readonly ErrorCode[];
+
+/** What an idempotent route may answer about its Idempotency-Key. */
+export const IDEMPOTENCY_ERRORS = [
+  'idempotency_key_reused',
+  'idempotency_key_in_flight',
+  'idempotency_key_retry',
+] as const satisfies readonly ErrorCode[];
+
+/** Every code an endpoint can answer: its own, the REST layer's, and the idempotency ones. */
+export function endpointErrors(endpoint: Endpoint): readonly ErrorCode[] {
+  return [...REST_LAYER_ERRORS, ...(endpoint.idempotent ? IDEMPOTENCY_ERRORS : []), ...endpoint.errors];
 }
 
 export type ParamsOf<E extends Endpoint> = z.input<NonNullable<E['params']>>;

@@ -91,7 +91,7 @@ function requestEndpoint<Q extends z.ZodType>(kind: ExportKind, what: string, qu
     query,
     body: ZExportRecipient.nullish(),
     response: ZExportStarted,
-    errors: [],
+    errors: ['wcpay_account_not_found'],
   });
 }
 
@@ -103,7 +103,7 @@ function statusEndpoint(kind: ExportKind, what: string) {
     tags: ['exports'],
     params: ZExportParams,
     response: ZExportStatus,
-    errors: [404],
+    errors: ['wcpay_account_not_found', 'wcpay_export_not_found'],
   });
 }
 
@@ -116,7 +116,7 @@ function fileEndpoint(kind: ExportKind, what: string) {
     params: ZExportParams,
     query: ZExportFileQuery,
     response: z.string().describe('The CSV file.'),
-    errors: [404, 409],
+    errors: ['wcpay_account_not_found', 'wcpay_export_not_found', 'export_not_ready'],
   });
 }
 

@@ -69,7 +69,7 @@ export const noteGet = defineEndpoint({
   tags: ['notes'],
   params: z.object({ id: zNoteId }),
   response: ZNote,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id'],
 });
 
 const ZNoteChanges = z
@@ -85,7 +85,7 @@ export const noteUpdate = defineEndpoint({
   params: z.object({ id: zNoteId }),
   body: ZNoteChanges,
   response: ZNote,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id'],
 });
 
 export const notesBatchUpdate = defineEndpoint({
@@ -102,7 +102,7 @@ export const notesBatchUpdate = defineEndpoint({
     .strict()
     .refine((body) => body.is_deleted !== undefined || body.status !== undefined, 'Nothing to change'),
   response: z.object({ data: z.array(ZNote) }),
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id'],
 });
 
 export const noteDelete = defineEndpoint({
@@ -112,7 +112,7 @@ export const noteDelete = defineEndpoint({
   tags: ['notes'],
   params: z.object({ id: zNoteId }),
   response: ZNote,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id'],
 });
 
 export const notesDeleteAll = defineEndpoint({
@@ -131,5 +131,5 @@ export const noteAction = defineEndpoint({
   tags: ['notes'],
   params: z.object({ id: zNoteId, action_id: zIntFromQuery(1, 100) }),
   response: ZNote,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id', 'woocommerce_note_action_invalid_id'],
 });

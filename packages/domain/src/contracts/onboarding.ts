@@ -71,7 +71,7 @@ export const accountsSession = defineEndpoint({
   summary: "A new session of the store's account for the embedded components.",
   tags: ['onboarding'],
   response: ZAccountSession,
-  errors: [409],
+  errors: ['wcpay_account_session_failed'],
 });
 
 const code = (max = 100) => z.string().trim().min(1).max(max);
@@ -109,7 +109,7 @@ export const kycSession = defineEndpoint({
     })
     .strict(),
   response: ZAccountSession,
-  errors: [409],
+  errors: ['wcpay_onboarding_not_started'],
 });
 
 export const kycFinalize = defineEndpoint({
@@ -123,7 +123,7 @@ export const kycFinalize = defineEndpoint({
     details_submitted: z.boolean(),
     params: z.record(z.string(), z.string()),
   }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 const text = z.string().max(200);
@@ -165,7 +165,7 @@ export const kycDetailsGet = defineEndpoint({
       address: ZBusinessDetails.shape.address.partial().optional(),
     }),
   }),
-  errors: [403],
+  errors: ['wcpay_account_session_invalid'],
 });
 
 export const kycDetailsSubmit = defineEndpoint({
@@ -176,5 +176,5 @@ export const kycDetailsSubmit = defineEndpoint({
   tags: ['onboarding'],
   body: z.object({ client_secret: z.string().min(1).max(200), details: ZBusinessDetails }).strict(),
   response: ZVerificationResult,
-  errors: [403],
+  errors: ['wcpay_account_session_invalid'],
 });

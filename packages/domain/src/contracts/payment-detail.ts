@@ -314,7 +314,7 @@ export const getCharge = defineEndpoint({
   tags: ['payment-detail'],
   params: z.object({ id: zChargeId }),
   response: ZCharge,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_charge_not_found'],
 });
 
 export const getChargeByOrder = defineEndpoint({
@@ -325,7 +325,7 @@ export const getChargeByOrder = defineEndpoint({
   tags: ['payment-detail'],
   params: z.object({ id: zIntFromQuery(1, Number.MAX_SAFE_INTEGER) }),
   response: ZCharge,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_missing_order', 'wcpay_charge_not_found'],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -386,7 +386,7 @@ export const getTimeline = defineEndpoint({
   tags: ['payment-detail'],
   params: z.object({ id: z.union([zIntentId, zChargeId]) }),
   response: z.object({ data: z.array(ZTimelineEvent) }),
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_payment_intent_not_found', 'wcpay_charge_not_found'],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -431,7 +431,7 @@ export const getPaymentIntent = defineEndpoint({
   tags: ['payment-detail'],
   params: z.object({ id: zIntentId }),
   response: ZPaymentIntent,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_payment_intent_not_found'],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -455,7 +455,7 @@ export const getFileDetails = defineEndpoint({
   tags: ['files'],
   params: z.object({ id: zFileId }),
   response: ZFileDetails,
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
 });
 
 export const getFileContent = defineEndpoint({
@@ -468,21 +468,5 @@ export const getFileContent = defineEndpoint({
   response: ZFileDetails.pick({ id: true, filename: true, title: true, type: true, size: true }).extend({
     file_content: z.string(),
   }),
-  errors: [404],
+  errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
 });
-
-/**
- * The error codes of this area, all 404. Malformed ids are refused before any lookup with
- * rest_invalid_param (400), and every route answers wcpay_account_not_found (409) before the
- * store has a payments account.
- */
-export const PAYMENT_DETAIL_ERROR_CODES = {
-  /** No charge with that id, or the order has no payment: the page shows 'Payment details not loaded'. */
-  chargeNotFound: 'wcpay_charge_not_found',
-  /** charges/order/{id}: no store order with that id. */
-  orderNotFound: 'wcpay_missing_order',
-  /** No payment intent with that id (payment_intents/{id}, timeline/{id}). */
-  intentNotFound: 'wcpay_payment_intent_not_found',
-  /** No file with that id among the store's: the page shows 'Error retrieving file.' */
-  fileNotFound: 'wcpay_file_not_found',
-} as const;

@@ -107,7 +107,7 @@ export const createPaymentIntent = defineEndpoint({
   body: ZPaymentIntentCreate,
   response: ZPaymentIntentResult,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: ['wcpay_account_not_found', 'wcpay_payments_disabled', 'unsupported_currency'],
 });
 
 export const ZRefundRequest = z
@@ -142,7 +142,15 @@ export const refund = defineEndpoint({
   body: ZRefundRequest,
   response: ZRefundResult,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: [
+    'wcpay_account_not_found',
+    'wcpay_charge_not_found',
+    'wcpay_refund_uncaptured',
+    'wcpay_charge_already_refunded',
+    'wcpay_refund_amount_exceeds',
+    'wcpay_refund_disputed',
+    'wcpay_intent_order_mismatch',
+  ],
 });
 
 export const ZAuthorizationAction = z
@@ -163,7 +171,14 @@ export const captureAuthorization = defineEndpoint({
   body: ZAuthorizationAction,
   response: ZAuthorizationActionResult,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: [
+    'wcpay_account_not_found',
+    'wcpay_missing_order',
+    'wcpay_intent_order_mismatch',
+    'wcpay_refunded_order_uncapturable',
+    'wcpay_payment_uncapturable',
+    'wcpay_capture_error',
+  ],
 });
 
 export const cancelAuthorization = defineEndpoint({
@@ -175,5 +190,11 @@ export const cancelAuthorization = defineEndpoint({
   body: ZAuthorizationAction.pick({ payment_intent_id: true }),
   response: ZAuthorizationActionResult,
   idempotent: true,
-  errors: [404, 409, 422],
+  errors: [
+    'wcpay_account_not_found',
+    'wcpay_missing_order',
+    'wcpay_intent_order_mismatch',
+    'wcpay_refunded_order_uncapturable',
+    'wcpay_payment_uncapturable',
+  ],
 });

@@ -81,7 +81,7 @@ export const overviewAll = defineEndpoint({
     'Balances (pending, available, instant) per currency, the last paid payouts and the payout schedule.',
   tags: ['payouts'],
   response: ZDepositsOverview,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const getDeposit = defineEndpoint({
@@ -91,7 +91,7 @@ export const getDeposit = defineEndpoint({
   tags: ['payouts'],
   params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A payout id') }),
   response: ZPayout,
-  errors: [404, 409],
+  errors: ['wcpay_account_not_found', 'wcpay_deposit_not_found'],
 });
 
 export const ZInstantPayoutRequest = z.object({ type: z.literal('instant'), currency }).strict();
@@ -115,7 +115,14 @@ export const createInstantDeposit = defineEndpoint({
   body: ZInstantPayoutRequest,
   response: ZInstantPayoutResult,
   idempotent: true,
-  errors: [409, 422],
+  errors: [
+    'wcpay_account_not_found',
+    'wcpay_payouts_paused',
+    'wcpay_no_bank_account',
+    'wcpay_payouts_unavailable',
+    'wcpay_instant_payout_no_balance',
+    'wcpay_instant_payout_too_small',
+  ],
 });
 
 /** Sort keys of the payouts list; `date` is the arrival date (spec 2 §5: default date descending). */
@@ -139,5 +146,5 @@ export const listDeposits = defineEndpoint({
   tags: ['payouts'],
   query: ZPayoutListQuery,
   response: z.object({ data: z.array(ZPayout), total_count: z.number().int() }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });

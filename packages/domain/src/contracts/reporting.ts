@@ -87,7 +87,7 @@ export const paymentActivity = defineEndpoint({
   tags: ['reporting'],
   query: ZPaymentActivityQuery,
   response: ZPaymentActivity,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const ZDisputeSummaryItem = z.object({
@@ -104,5 +104,5 @@ export const disputesAwaitingResponse = defineEndpoint({
   summary: `The disputes that await a response (needs_response, warning_needs_response), the nearest deadline first, at most ${OVERVIEW_DISPUTES_LIMIT}.`,
   tags: ['reporting'],
   response: z.object({ data: z.array(ZDisputeSummaryItem) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });

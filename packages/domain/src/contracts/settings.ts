@@ -64,7 +64,7 @@ export const getSettings = defineEndpoint({
   summary: 'The payments settings: fraud protection level and saved rules, manual capture.',
   tags: ['settings'],
   response: ZSettings,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const updateSettings = defineEndpoint({
@@ -75,5 +75,5 @@ export const updateSettings = defineEndpoint({
   tags: ['settings'],
   body: ZSettingsUpdate,
   response: ZSettings,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });

@@ -32,7 +32,7 @@ export const surveySubmit = defineEndpoint({
   tags: ['survey'],
   body: ZSurveyAnswer,
   response: z.object({ success: z.literal(true) }),
-  errors: [409],
+  errors: ['wcpay_survey_already_answered'],
 });
 
 export const surveyDismiss = defineEndpoint({
@@ -41,5 +41,5 @@ export const surveyDismiss = defineEndpoint({
   summary: 'Records that the signed-in user closed the survey without answering.',
   tags: ['survey'],
   response: z.object({ success: z.literal(true) }),
-  errors: [409],
+  errors: ['wcpay_survey_already_answered'],
 });

@@ -253,7 +253,7 @@ export const listTransactions = defineEndpoint({
   tags: ['transactions'],
   query: ZTransactionsListQuery,
   response: z.object({ data: z.array(ZTransaction) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const transactionsSummary = defineEndpoint({
@@ -263,7 +263,7 @@ export const transactionsSummary = defineEndpoint({
   tags: ['transactions'],
   query: ZTransactionsSummaryQuery,
   response: ZTransactionsSummary,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const searchTransactions = defineEndpoint({
@@ -274,7 +274,7 @@ export const searchTransactions = defineEndpoint({
   tags: ['transactions'],
   query: z.object({ search_term: zSearchTerm }).strict(),
   response: ZSearchSuggestions,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +341,7 @@ export const listFraudOutcomes = defineEndpoint({
   tags: ['transactions'],
   query: ZFraudOutcomesListQuery,
   response: z.object({ data: z.array(ZFraudOutcomeTransaction) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const fraudOutcomesSummary = defineEndpoint({
@@ -351,7 +351,7 @@ export const fraudOutcomesSummary = defineEndpoint({
   tags: ['transactions'],
   query: ZFraudOutcomesListQuery,
   response: ZFraudOutcomesSummary,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const searchFraudOutcomes = defineEndpoint({
@@ -364,7 +364,7 @@ export const searchFraudOutcomes = defineEndpoint({
     .object({ status: z.enum(FRAUD_OUTCOME_LIST_STATUSES).default('block'), search_term: zSearchTerm })
     .strict(),
   response: ZSearchSuggestions,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -407,8 +407,6 @@ export const ZAuthorizationsSummary = z.object({
 });
 export type TAuthorizationsSummary = z.infer<typeof ZAuthorizationsSummary>;
 
-export const AUTHORIZATION_MISSING = 'authorization_missing';
-
 export const listAuthorizations = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/authorizations`,
@@ -416,7 +414,7 @@ export const listAuthorizations = defineEndpoint({
   tags: ['transactions'],
   query: ZAuthorizationsListQuery,
   response: z.object({ data: z.array(ZAuthorization) }),
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const authorizationsSummary = defineEndpoint({
@@ -426,15 +424,15 @@ export const authorizationsSummary = defineEndpoint({
   tags: ['transactions'],
   query: ZAuthorizationsListQuery,
   response: ZAuthorizationsSummary,
-  errors: [409],
+  errors: ['wcpay_account_not_found'],
 });
 
 export const getAuthorization = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/authorizations/:payment_intent_id`,
-  summary: `The authorization of a payment intent; 404 (${AUTHORIZATION_MISSING}) when it has none.`,
+  summary: 'The authorization of a payment intent; 404 (authorization_missing) when it has none.',
   tags: ['transactions'],
   params: z.object({ payment_intent_id: z.string().regex(/^\w{1,64}$/, 'A payment intent id (pi_…)') }),
   response: ZAuthorization,
-  errors: [404, 409],
+  errors: ['wcpay_account_not_found', 'authorization_missing'],
 });

@@ -1,5 +1,15 @@
+import { ACCOUNTS_ERRORS } from './accounts.ts';
+import { CAPITAL_ERRORS } from './capital.ts';
+import { CARD_READERS_ERRORS } from './card-readers.ts';
+import { DISPUTES_ERRORS } from './disputes.ts';
+import { EXPORTS_ERRORS } from './exports.ts';
+import { FILES_ERRORS } from './files.ts';
+import { INBOX_ERRORS } from './inbox.ts';
+import { PAYMENTS_ERRORS } from './payments.ts';
+import { PAYOUTS_ERRORS } from './payouts.ts';
 import { REST_ERRORS } from './rest.ts';
 import type { ErrorSpec } from './table.ts';
+import { USERS_ERRORS } from './users.ts';
 
 /**
  * Every error code the API answers with, one table per area. A code is defined once, here,
@@ -8,8 +18,33 @@ import type { ErrorSpec } from './table.ts';
  *
  * To add an area: write `errors/<area>.ts` with `defineErrors({...})` and spread it below.
  */
+/** Every area's table with its title; a code may appear in one of them only (a test checks). */
+export const ERROR_AREAS = [
+  { title: 'The REST layer', errors: REST_ERRORS },
+  { title: 'Accounts and onboarding', errors: ACCOUNTS_ERRORS },
+  { title: 'Users', errors: USERS_ERRORS },
+  { title: 'Payments', errors: PAYMENTS_ERRORS },
+  { title: 'Disputes', errors: DISPUTES_ERRORS },
+  { title: 'Payouts', errors: PAYOUTS_ERRORS },
+  { title: 'Capital', errors: CAPITAL_ERRORS },
+  { title: 'Card readers', errors: CARD_READERS_ERRORS },
+  { title: 'Files', errors: FILES_ERRORS },
+  { title: 'Exports', errors: EXPORTS_ERRORS },
+  { title: 'Inbox', errors: INBOX_ERRORS },
+] as const;
+
 export const ERRORS = {
   ...REST_ERRORS,
+  ...ACCOUNTS_ERRORS,
+  ...USERS_ERRORS,
+  ...PAYMENTS_ERRORS,
+  ...DISPUTES_ERRORS,
+  ...PAYOUTS_ERRORS,
+  ...CAPITAL_ERRORS,
+  ...CARD_READERS_ERRORS,
+  ...FILES_ERRORS,
+  ...EXPORTS_ERRORS,
+  ...INBOX_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -20,14 +55,4 @@ export function isErrorCode(code: string): code is ErrorCode {
 
 export function errorSpec(code: ErrorCode): ErrorSpec {
   return ERRORS[code];
-}
-
-/** Fills `%s`, `%d` and `%1$s`-style placeholders, as the spec's strings write them. */
-export function formatMessage(template: string, args: readonly (string | number)[]): string {
-  let next = 0;
-  return template.replace(/%(?:(\d+)\$)?([sd])/g, (_match, position: string | undefined) => {
-    const index = position ? Number(position) - 1 : next++;
-    const value = args[index];
-    return value === undefined ? '' : String(value);
-  });
 }

@@ -82,13 +82,20 @@ export const REST_ERRORS = defineErrors({
   },
   idempotency_key_reused: {
     status: 422,
-    message: 'This Idempotency-Key was already used with a different request.',
+    message:
+      'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     when: 'An Idempotency-Key is sent again with another method, path or body.',
     action: 'Use a new key for a new request; reuse a key only to retry the same request.',
   },
+  idempotency_key_retry: {
+    status: 409,
+    message: 'The earlier request with this Idempotency-Key failed. Please retry.',
+    when: 'The first request with this key failed before it finished; it changed nothing.',
+    action: 'Retry the same request with the same key.',
+  },
   idempotency_key_in_flight: {
     status: 409,
-    message: 'A request with this Idempotency-Key is still being processed.',
+    message: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
     when: 'The first request with this key has not finished yet.',
     action: 'Retry the same request with the same key after a moment.',
   },

@@ -1,4 +1,7 @@
+import { PAYMENTS_ERRORS } from '../errors/payments.ts';
+import type { ErrorCode } from '../errors/registry.ts';
 import { toMajorUnits } from '../money/format.ts';
+import { fillTemplate } from '../template.ts';
 
 /**
  * The spec's message catalogues for single payments (spec 2 §5, §8 and §9) as typed lookups.
@@ -14,14 +17,7 @@ function own(table: Readonly<Record<string, string>>, key: string | null | undef
   return key && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
-/** Fills `%s` (in order) and `%1$s`-style (by position) placeholders. */
-export function fillTemplate(template: string, ...args: readonly (string | number)[]): string {
-  let next = 0;
-  return template.replace(/%(?:(\d+)\$)?s/g, (_match, position: string | undefined) => {
-    const index = position === undefined ? next++ : Number(position) - 1;
-    return String(args[index] ?? '');
-  });
-}
+export { fillTemplate } from '../template.ts';
 
 /** Spec 2 §8 "Failure reasons shown in the timeline", by decline code. */
 export const TIMELINE_FAILURE_REASONS: Readonly<Record<string, string>> = {
@@ -75,16 +71,16 @@ export const AUTHORIZATION_SUCCESS_MESSAGES: Readonly<Record<AuthorizationAction
 };
 
 /** Spec 2 §8 "Capture and cancel failure" reasons by error code. */
-export const AUTHORIZATION_FAILURE_REASONS: Readonly<Record<string, string>> = {
-  wcpay_missing_order: 'The order could not be found.',
-  wcpay_refunded_order_uncapturable: 'Payment cannot be processed for partially or fully refunded orders.',
-  wcpay_intent_order_mismatch: 'The payment cannot be processed due to a mismatch with order details.',
-  wcpay_payment_uncapturable: 'This payment cannot be processed in its current state.',
-  wcpay_cancel_error: 'The payment cancellation failed to complete.',
-  wcpay_server_error: 'An unexpected error occurred. Please try again later.',
+export const AUTHORIZATION_FAILURE_REASONS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  wcpay_missing_order: PAYMENTS_ERRORS.wcpay_missing_order.message,
+  wcpay_refunded_order_uncapturable: PAYMENTS_ERRORS.wcpay_refunded_order_uncapturable.message,
+  wcpay_intent_order_mismatch: PAYMENTS_ERRORS.wcpay_intent_order_mismatch.message,
+  wcpay_payment_uncapturable: PAYMENTS_ERRORS.wcpay_payment_uncapturable.message,
+  wcpay_cancel_error: PAYMENTS_ERRORS.wcpay_cancel_error.message,
+  wcpay_server_error: PAYMENTS_ERRORS.wcpay_server_error.message,
 };
 export const AUTHORIZATION_FAILURE_REASON_DEFAULT = 'Unable to process the payment. Please try again later.';
-export const CAPTURE_FAILED_REASON = 'The payment capture failed to complete.';
+export const CAPTURE_FAILED_REASON = PAYMENTS_ERRORS.wcpay_capture_error.message;
 export const AMOUNT_TOO_SMALL_REASON = 'The payment amount is too small to be processed.';
 /** %1$s is the minimum in major units, %2$s the uppercase currency code. */
 export const MINIMUM_AMOUNT_REASON = 'The minimum amount that can be processed is %1$s %2$s.';

@@ -74,7 +74,7 @@ describeEachDatabase('account:set', (use) => {
 
   it('refuses a live account', async () => {
     await use().db.updateTable('accounts').set({ mode: 'live' }).where('id', '=', account.id).execute();
-    await expect(run({ status: 'complete' })).rejects.toMatchObject({ code: 'account_live' });
+    await expect(run({ status: 'complete' })).rejects.toMatchObject({ code: 'wcpay_live_account' });
     expect((await read()).status).toBe('under_review');
   });
 });

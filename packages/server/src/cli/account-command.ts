@@ -1,4 +1,4 @@
-import { AppError, CURRENCIES } from '@paydesk/domain';
+import { appError, CURRENCIES } from '@paydesk/domain';
 import type { ExternalAccount } from '../db/schema.ts';
 import { findAccount } from '../engine/accounts.ts';
 import { UsageError } from './args.ts';
@@ -80,14 +80,10 @@ export const accountCommands: Record<string, Command> = {
       }
       const account = await findAccount(database.db);
       if (!account) {
-        throw new AppError(
-          'wcpay_account_not_found',
-          'The store is not connected to a payments account yet.',
-          409,
-        );
+        throw appError('wcpay_account_not_found');
       }
       if (account.mode !== 'test') {
-        throw new AppError('account_live', "A live account's state is set by the payments provider.", 409);
+        throw appError('wcpay_live_account');
       }
       let banks: ExternalAccount[] | undefined;
       if (currency && !account.external_accounts.some((bank) => bank.currency.toLowerCase() === currency)) {

@@ -1,5 +1,5 @@
 import {
-  AppError,
+  appError,
   isRole,
   isStoreSettingKey,
   ROLES,
@@ -58,7 +58,7 @@ export const foundationCommands: Record<string, Command> = {
     async run({ database, flags, out }) {
       const login = required(flags, 'login');
       const user = await findUserByLogin(database.db, login);
-      if (!user) throw new AppError('unknown_user', `No user with the login "${login}".`, 404);
+      if (!user) throw appError('unknown_user', { args: [login] });
       const password = flags.password ?? generatePassword();
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new UsageError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);

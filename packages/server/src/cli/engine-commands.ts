@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import type { Db } from '../db/database.ts';
 import { findAccount } from '../engine/accounts.ts';
 import { createLoan } from '../engine/capital/services.ts';
@@ -78,11 +78,7 @@ export async function advanceClockRunningJobs(
     await runDueJobs(db, recording);
     if (nextAt >= target) return { now: await clockNow(db), ran, failures };
   }
-  throw new AppError(
-    'clock_advance_limit',
-    `Stopped after ${MAX_STOPS} job stops; run the command again to go on.`,
-    409,
-  );
+  throw appError('clock_advance_limit', { args: [MAX_STOPS] });
 }
 
 export const engineCommands: Record<string, Command> = {
@@ -119,11 +115,7 @@ export const engineCommands: Record<string, Command> = {
       if (by_ms <= 0) throw new UsageError('Advance the clock by at least one hour');
       const account = await findAccount(database.db);
       if (account && account.mode !== 'test') {
-        throw new AppError(
-          'clock_live_account',
-          'The clock can only be advanced for a test (sandbox) account.',
-          409,
-        );
+        throw appError('wcpay_live_account');
       }
       const report = await advanceClockRunningJobs(database.db, by_ms);
       out(
@@ -145,11 +137,7 @@ export const engineCommands: Record<string, Command> = {
       const account = await findAccount(database.db);
       // A loan made here is sandbox money: a live account's loans come from the provider.
       if (account && account.mode !== 'test') {
-        throw new AppError(
-          'capital_live_account',
-          'Sandbox loans can only be paid out to a test (sandbox) account.',
-          409,
-        );
+        throw appError('wcpay_live_account');
       }
       const loan = await createLoan(ctx, {
         amount:

@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import { CONNECTED_HOME_OPTION } from '@paydesk/domain/overview/safe-mode';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -23,11 +23,7 @@ export async function findAccount(db: Executor): Promise<Account | undefined> {
 export async function requireAccount(db: Executor): Promise<Account> {
   const account = await findAccount(db);
   if (!account) {
-    throw new AppError(
-      'wcpay_account_not_found',
-      'The store is not connected to a payments account yet.',
-      409,
-    );
+    throw appError('wcpay_account_not_found');
   }
   return account;
 }

@@ -225,7 +225,7 @@ describeEachDatabase('clock:advance', (use) => {
   it('refuses on a live account', async () => {
     await sql`update accounts set mode = 'live'`.execute(use().db);
     const before = await clockNow(use().db);
-    await expect(run({ days: '1' })).rejects.toMatchObject({ code: 'clock_live_account' });
+    await expect(run({ days: '1' })).rejects.toMatchObject({ code: 'wcpay_live_account' });
     expect((await clockNow(use().db)).getTime() - before.getTime()).toBeLessThan(60_000);
   });
 });

@@ -53,6 +53,8 @@ interface ModelDispute {
   due_by: number;
   resolve_at: number | null;
   winning: boolean;
+  /** Evidence was submitted: a later change is refused as read-only, not as closed. */
+  submitted: boolean;
 }
 
 interface ModelCharge {
@@ -118,6 +120,7 @@ async function openScriptedDispute(r: Real, m: Model, charge: ModelCharge): Prom
     due_by: m.now + DISPUTE_RESPONSE_MS,
     resolve_at: null,
     winning: false,
+    submitted: false,
   };
 }
 
@@ -304,7 +307,8 @@ class SubmitEvidenceCommand implements Command {
       },
     });
     if (dispute.status !== 'needs_response' && dispute.status !== 'warning_needs_response')
-      return expectError(res, 409, 'wcpay_dispute_not_editable');
+      return expectError(res, 409, dispute.submitted ? 'wcpay_dispute_not_editable' : 'wcpay_dispute_closed');
+    dispute.submitted = true;
     dispute.status = dispute.inquiry ? 'warning_under_review' : 'under_review';
     expect(expectOk(res)).toMatchObject({ id: dispute.id, status: dispute.status });
     dispute.resolve_at = m.now + DISPUTE_REVIEW_MS;

@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import type { Executor } from './ledger.ts';
 
 /** Sandbox rates are quoted against USD; other pairs are crossed through it. */
@@ -27,8 +27,7 @@ function toScaled(rate: string): bigint {
 export function crossRate(rates: RateTable, from: string, to: string): string {
   const a = rates.get(from.toLowerCase());
   const b = rates.get(to.toLowerCase());
-  if (!a || !b)
-    throw new AppError('unsupported_currency', `No exchange rate between ${from} and ${to}.`, 400);
+  if (!a || !b) throw appError('unsupported_currency', { args: [from, to] });
   if (from.toLowerCase() === to.toLowerCase()) return '1';
   const scaled = (toScaled(b) * 10n ** 10n * 2n + toScaled(a)) / (toScaled(a) * 2n);
   const text = scaled.toString().padStart(11, '0');

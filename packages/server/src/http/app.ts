@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import { ErrorCodes, REST_ROOT } from '@paydesk/domain';
+import { REST_ROOT } from '@paydesk/domain';
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,7 +15,7 @@ import { readAccountSnapshot } from '../engine/accounts.ts';
 import type { AccountSnapshotReader } from '../store/page-settings.ts';
 import { adminRoutes } from './admin.ts';
 import { restAccessHook } from './auth.ts';
-import { errorBody, installErrorHandler } from './errors.ts';
+import { installErrorHandler, registeredErrorBody } from './errors.ts';
 import { varyOnCredentials } from './headers.ts';
 import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
@@ -169,9 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${REST_ROOT}/`) || request.url === REST_ROOT) {
-      return reply
-        .code(404)
-        .send(errorBody(ErrorCodes.noRoute, 'No route was found matching the URL and request method.', 404));
+      return reply.code(404).send(registeredErrorBody('rest_no_route'));
     }
     return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>Not found.</p>');
   });

@@ -1,5 +1,5 @@
 import {
-  AppError,
+  appError,
   type Capability,
   forbidden,
   invalidNonce,
@@ -42,11 +42,7 @@ export async function authenticateRest(db: Db, request: FastifyRequest): Promise
     const user =
       credentials && (await authenticateAppPassword(db, credentials.login, credentials.password, request.ip));
     if (!user) {
-      throw new AppError(
-        'incorrect_password',
-        'The provided password is an invalid application password.',
-        401,
-      );
+      throw appError('incorrect_password');
     }
     return user;
   }

@@ -1,6 +1,5 @@
-import { ERRORS } from '@paydesk/domain';
-import type { Endpoint, ResponseOf } from '@paydesk/domain/contracts';
-import { ZApiError } from '@paydesk/domain/contracts';
+import { AppError, ERRORS, type ErrorCode } from '@paydesk/domain';
+import { type Endpoint, endpointErrors, type ResponseOf, ZApiError } from '@paydesk/domain/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { User } from '../store/users.ts';
@@ -23,6 +22,39 @@ const toFastifyPath = (path: string) => path;
 const noInput = z.object({}).strict();
 
 /**
+ * The error answers of a route, one per status, each listing the codes it can carry with what
+ * they mean. The code is documented as an enum but validated as text, so a code missing from a
+ * contract is caught by the tests (below), never turned into a 500 for a merchant.
+ */
+function errorResponses(codes: readonly ErrorCode[]): Record<number, z.ZodType> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes)
+    byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      ZApiError.extend({ code: z.string().meta({ enum: list }) }).describe(
+        list.map((code) => `\`${code}\`: ${ERRORS[code].when} ${ERRORS[code].action}`).join('\n\n'),
+      ),
+    ]),
+  );
+}
+
+/** Under test, a route that answers a code its contract does not list fails loudly. */
+const CHECK_LISTED_CODES = Boolean(process.env.VITEST);
+
+function refuseUnlistedCode(endpoint: Endpoint, codes: readonly ErrorCode[]) {
+  return (error: unknown): never => {
+    if (error instanceof AppError && !codes.includes(error.code as ErrorCode)) {
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} answered ${error.code}, which its contract does not list`,
+      );
+    }
+    throw error;
+  };
+}
+
+/**
  * Registers one contract as a route. Input is validated by the contract's schemas (unknown
  * query parameters are refused), the answer is serialised by its response schema, and the
  * route is documented in OpenAPI from the same objects.
@@ -32,14 +64,7 @@ export function registerEndpoint<E extends Endpoint>(
   endpoint: E,
   handler: Handler<E>,
 ): void {
-  const errorResponses = Object.fromEntries(
-    [
-      400,
-      401,
-      403,
-      ...endpoint.errors.map((error) => (typeof error === 'number' ? error : ERRORS[error].status)),
-    ].map((status) => [status, ZApiError]),
-  );
+  const codes = endpointErrors(endpoint);
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
@@ -49,7 +74,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       querystring: endpoint.query ?? noInput,
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response, ...errorResponses },
+      response: { 200: endpoint.response, ...errorResponses(codes) },
     },
     handler: async (request, reply) => {
       const user = request.user;
@@ -64,9 +89,10 @@ export function registerEndpoint<E extends Endpoint>(
           request,
           reply,
         });
-      return endpoint.idempotent
+      const answer = endpoint.idempotent
         ? withIdempotency(request.server.database.db, request, reply, user.id, run)
         : run();
+      return CHECK_LISTED_CODES ? answer.catch(refuseUnlistedCode(endpoint, codes)) : answer;
     },
   });
 }

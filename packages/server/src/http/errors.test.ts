@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError, ERRORS } from '@paydesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeUser, type TestUser } from '../testing/app.ts';
@@ -38,13 +38,13 @@ describeEachDatabase('error answers', (use) => {
       throw new Error('connect ECONNREFUSED 10.1.2.3:5432 (secret detail)');
     });
     app.get('/wp-json/paydesk-test/conflict', async () => {
-      throw new AppError('rest_conflict', 'The payment is not in a state that allows this.', 409);
+      throw appError('rest_conflict');
     });
     app.get('/paydesk-test-page/conflict', async () => {
-      throw new AppError('rest_conflict', 'The payment is not in a state that allows this.', 409);
+      throw appError('rest_conflict');
     });
     app.get('/wp-json/paydesk-test/unavailable', async () => {
-      throw new AppError('processor_unavailable', 'The payment processor is unavailable.', 503);
+      throw appError('processor_unavailable');
     });
     await app.ready();
     admin = await makeUser(use(), 'administrator');
@@ -80,7 +80,7 @@ describeEachDatabase('error answers', (use) => {
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({
       code: 'rest_conflict',
-      message: 'The payment is not in a state that allows this.',
+      message: ERRORS.rest_conflict.message,
       data: { status: 409 },
     });
     const conflictId = lastId('/wp-json/paydesk-test/conflict');
@@ -97,7 +97,7 @@ describeEachDatabase('error answers', (use) => {
     const page = await app.inject({ method: 'GET', url: '/paydesk-test-page/conflict' });
     expect(page.statusCode).toBe(409);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('The payment is not in a state that allows this.');
+    expect(page.body).toContain(ERRORS.rest_conflict.message);
   });
 
   it('answers malformed or empty JSON with 400 rest_invalid_json', async () => {

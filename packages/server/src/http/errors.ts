@@ -1,10 +1,10 @@
-import { AppError, ErrorCodes, REST_ROOT } from '@paydesk/domain';
+import { AppError, appError, ERRORS, type ErrorCode, invalidParams, REST_ROOT } from '@paydesk/domain';
 import type { TApiError } from '@paydesk/domain/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { escapeHtml, simplePage } from './html.ts';
 
-/** The body of an error answer (DESIGN §3). */
+/** The body of an error answer: `{ code, message, data: { status, params? } }`. */
 export function errorBody(
   code: string,
   message: string,
@@ -13,6 +13,20 @@ export function errorBody(
   extra?: Record<string, unknown>,
 ): TApiError {
   return { code, message, data: { ...(extra ?? {}), status, ...(params ? { params } : {}) } };
+}
+
+/** The answer to an expected failure, as every route and a replayed idempotent request send it. */
+export function appErrorBody(error: AppError): TApiError {
+  return errorBody(error.code, error.message, error.status, error.params, error.extra);
+}
+
+/** The answer to a registered code raised outside a handler (no route, a schema failure). */
+export function registeredErrorBody(
+  code: ErrorCode,
+  args: readonly (string | number)[] = [],
+  params?: Record<string, string>,
+): TApiError {
+  return appErrorBody(appError(code, { args, ...(params ? { params } : {}) }));
 }
 
 function fieldName(
@@ -27,8 +41,8 @@ function fieldName(
 }
 
 /** Status codes Fastify raises itself for malformed requests, with codes a client can act on. */
-const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ErrorCodes.tooLarge,
+const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'rest_payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'rest_unsupported_media_type',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'rest_invalid_json',
   FST_ERR_CTP_INVALID_JSON_BODY: 'rest_invalid_json',
@@ -58,9 +72,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'server error');
       if (!isRestRequest(request)) return sendErrorPage(reply, error.status, error.message);
-      return reply
-        .code(error.status)
-        .send(errorBody(error.code, error.message, error.status, error.params, error.extra));
+      return reply.code(error.status).send(appErrorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const params: Record<string, string> = {};
@@ -76,27 +88,16 @@ export function installErrorHandler(app: FastifyInstance): void {
               : (issue.message ?? 'Invalid value.');
         }
       }
-      const names = Object.keys(params);
-      return reply
-        .code(400)
-        .send(errorBody(ErrorCodes.invalidParam, `Invalid parameter(s): ${names.join(', ')}`, 400, params));
+      return reply.code(400).send(appErrorBody(invalidParams(params)));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const code =
         FASTIFY_CLIENT_ERRORS[error.code] ??
-        (status === 429 ? ErrorCodes.rateLimited : 'rest_invalid_request');
-      return reply.code(status).send(errorBody(code, error.message, status));
+        (status === 429 ? 'rest_too_many_requests' : 'rest_invalid_request');
+      return reply.code(status).send(errorBody(code, ERRORS[code].message, status));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send(
-        errorBody(
-          ErrorCodes.serverError,
-          `An unexpected error occurred. Please try again later. (Request ID ${request.id})`,
-          500,
-        ),
-      );
+    return reply.code(500).send(registeredErrorBody('internal_server_error', [request.id]));
   });
 }

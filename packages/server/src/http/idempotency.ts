@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AppError, ErrorCodes } from '@paydesk/domain';
+import { AppError, appError, invalidParams } from '@paydesk/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { appErrorBody } from './errors.ts';
 
 /** How long a repeated request waits for the first one with the same key before answering 409. */
 const IN_FLIGHT_WAIT_MS = 10_000;
@@ -38,9 +39,7 @@ export async function withIdempotency(
   if (header === undefined) return run();
   const key = Array.isArray(header) ? (header[0] ?? '') : header;
   if (key.length === 0 || key.length > 255) {
-    throw new AppError(ErrorCodes.invalidParam, 'Invalid parameter(s): Idempotency-Key', 400, {
-      params: { 'Idempotency-Key': 'Between 1 and 255 characters.' },
-    });
+    throw invalidParams({ 'Idempotency-Key': 'Between 1 and 255 characters.' });
   }
   const path = request.routeOptions.url ?? request.url;
   const hash = requestHash(request.method, request.url, request.body);
@@ -69,15 +68,7 @@ export async function withIdempotency(
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       // An expected refusal is the answer to this request: the same request gets it again.
-      const body = {
-        code: error.code,
-        message: error.message,
-        data: {
-          ...(error.extra ?? {}),
-          status: error.status,
-          ...(error.params ? { params: error.params } : {}),
-        },
-      };
+      const body = appErrorBody(error);
       await db
         .updateTable('idempotency_keys')
         .set({ status: 'done', response_status: error.status, response_body: JSON.stringify(body) })
@@ -101,11 +92,7 @@ async function waitForAnswer(db: Db, userId: number, key: string, hash: string):
       .where('key', '=', key)
       .executeTakeFirst();
     if (row && row.request_hash !== hash) {
-      throw new AppError(
-        ErrorCodes.idempotencyMismatch,
-        'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-        422,
-      );
+      throw appError('idempotency_key_reused');
     }
     if (row?.status === 'done' && row.response_status !== null) {
       return { status: row.response_status, body: row.response_body };
@@ -113,18 +100,10 @@ async function waitForAnswer(db: Db, userId: number, key: string, hash: string):
     if (!row) {
       // The first request failed unexpectedly and released the key; this one may not run in its place
       // without the caller knowing, so it is told to retry.
-      throw new AppError(
-        ErrorCodes.idempotencyInFlight,
-        'The earlier request with this Idempotency-Key failed. Please retry.',
-        409,
-      );
+      throw appError('idempotency_key_retry');
     }
     if (Date.now() > deadline) {
-      throw new AppError(
-        ErrorCodes.idempotencyInFlight,
-        'A request with this Idempotency-Key is still being processed. Please retry shortly.',
-        409,
-      );
+      throw appError('idempotency_key_in_flight');
     }
     await sleep(POLL_MS);
   }

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * UTF-16 surrogate has no UTF-8 form. Such text is refused where every request enters, before
  * any route or form reads it, so it answers 400 naming the field instead of failing in a query.
  */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE = new RegExp(
+  ['\\u0000', '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])', '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]'].join('|'),
+);
 
 export const UNSTORABLE_TEXT_REASON = 'Text may not contain NUL characters or unpaired surrogates.';
 
@@ -25,7 +27,7 @@ export function findUnstorableText(value: unknown, root: string): string | undef
     if (typeof current === 'string') {
       if (isUnstorableText(current)) return path;
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, path: `${path}[${index}]` }));
+      for (const [index, item] of current.entries()) stack.push({ value: item, path: `${path}[${index}]` });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         const child = path ? `${path}.${key}` : key;

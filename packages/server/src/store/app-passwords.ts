@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import type { Db } from '../db/database.ts';
 import { sha256 } from './sessions.ts';
 import { findUserById, findUserByLogin, type User } from './users.ts';
@@ -30,7 +30,7 @@ export async function createAppPassword(
   name: string,
 ): Promise<{ uuid: string; password: string; user: User }> {
   const user = await findUserByLogin(db, login);
-  if (!user) throw new AppError('unknown_user', `No user with the login "${login}".`, 404);
+  if (!user) throw appError('unknown_user', { args: [login] });
   const password = generateAppPassword();
   const uuid = randomUUID();
   await db

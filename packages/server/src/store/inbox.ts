@@ -1,4 +1,4 @@
-import { AppError, assert } from '@paydesk/domain';
+import { appError, assert } from '@paydesk/domain';
 import type { inbox } from '@paydesk/domain/contracts';
 import type { TNote } from '@paydesk/domain/contracts/inbox';
 import { calendarParts } from '@paydesk/domain/date-format';
@@ -27,8 +27,7 @@ export interface NewNote {
   date_created: Date;
 }
 
-const notFoundNote = () =>
-  new AppError('woocommerce_note_invalid_id', 'Sorry, there is no resource with that ID.', 404);
+const notFoundNote = () => appError('woocommerce_note_invalid_id');
 
 /** Writes notes whose names the account does not have yet; answers how many were new. */
 export async function insertNotes(db: Db, rows: readonly NewNote[]): Promise<number> {
@@ -208,8 +207,7 @@ export async function followNoteAction(
 ): Promise<NoteRow> {
   const note = await getNote(db, accountId, id);
   const action = note.actions.find((candidate) => candidate.id === actionId);
-  if (!action)
-    throw new AppError('woocommerce_note_action_invalid_id', 'Sorry, there is no action with that ID.', 404);
+  if (!action) throw appError('woocommerce_note_action_invalid_id');
   assert(
     action.status === 'actioned' || action.status === 'unactioned',
     `note ${id} action ${actionId} has a status`,

@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import type { SurveyRating } from '@paydesk/domain/overview/survey';
 import type { Db } from '../db/database.ts';
 
@@ -10,8 +10,7 @@ import type { Db } from '../db/database.ts';
 
 export type SurveyState = 'open' | 'answered' | 'dismissed';
 
-const alreadyAnswered = () =>
-  new AppError('wcpay_survey_already_answered', 'This survey was already answered or dismissed.', 409);
+const alreadyAnswered = () => appError('wcpay_survey_already_answered');
 
 export async function surveyState(db: Db, survey: string, userId: number): Promise<SurveyState> {
   const row = await db

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, type Role } from '@paydesk/domain';
+import { AppError, appError, type Role } from '@paydesk/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
@@ -35,19 +35,18 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function createUser(db: Db, input: NewUser): Promise<User> {
   if (!/^[A-Za-z0-9._@-]{1,60}$/.test(input.login)) {
-    throw new AppError('invalid_login', 'A login is 1 to 60 letters, digits or . _ @ -', 400);
+    throw appError('invalid_login');
   }
-  if (!/^[^\s@]+@[^\s@]+$/.test(input.email))
-    throw new AppError('invalid_email', 'A valid e-mail address is needed.', 400);
+  if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw appError('invalid_email');
   if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError('weak_password', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`, 400);
+    throw appError('weak_password', { args: [MIN_PASSWORD_LENGTH] });
   }
   const existing = await db
     .selectFrom('users')
     .select('login')
     .where((eb) => eb.or([eb('login', '=', input.login), eb('email', '=', input.email)]))
     .executeTakeFirst();
-  if (existing) throw new AppError('existing_user', 'A user with that login or e-mail already exists.', 409);
+  if (existing) throw appError('existing_user');
   const first = input.first_name ?? '';
   return db
     .insertInto('users')

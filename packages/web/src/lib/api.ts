@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@paydesk/domain';
 import {
   type BodyOf,
   buildPath,
@@ -20,6 +21,14 @@ export class ApiError extends Error {
     this.status = status;
     this.data = data;
   }
+}
+
+/**
+ * Whether a failure is the server's answer with this registered code. Codes are checked against
+ * the registry by the type; the registry's messages stay out of the bundle.
+ */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 export interface RequestInput<E extends Endpoint> {

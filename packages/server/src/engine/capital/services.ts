@@ -1,4 +1,4 @@
-import { AppError, invalidParams } from '@paydesk/domain';
+import { appError, invalidParams } from '@paydesk/domain';
 import type { capital } from '@paydesk/domain/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -53,11 +53,7 @@ export async function createLoan(ctx: EngineContext, input: NewLoan): Promise<Se
     }
     const active = await activeLoan(trx, account.id);
     if (active) {
-      throw new AppError(
-        'wcpay_capital_loan_active',
-        `Loan ${active.stripe_loan_id} is still being repaid; one loan is repaid at a time.`,
-        409,
-      );
+      throw appError('wcpay_capital_loan_active', { args: [active.stripe_loan_id] });
     }
     const id = ctx.ids.next('flxln');
     const loan = await trx
@@ -117,7 +113,7 @@ type Summary = z.infer<typeof capital.ZActiveLoanSummary>;
 /** `GET {base}/capital/active_loan_summary`. */
 export async function activeLoanSummary(db: Executor, accountId: string, now: Date): Promise<Summary> {
   const loan = await activeLoan(db, accountId);
-  if (!loan) throw new AppError('wcpay_capital_no_active_loan', 'There is no active loan.', 404);
+  if (!loan) throw appError('wcpay_capital_no_active_loan');
   const begins = loan.repayments_begin_at ?? loan.paid_out_at;
   const elapsed = Math.max(0, now.getTime() - begins.getTime());
   const windowStart = new Date(

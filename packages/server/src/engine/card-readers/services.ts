@@ -1,4 +1,4 @@
-import { AppError, cardReaderFee, invalidParams } from '@paydesk/domain';
+import { appError, cardReaderFee, invalidParams } from '@paydesk/domain';
 import { cardReaders } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -153,8 +153,6 @@ export async function chargeReaderFees(
   });
 }
 
-export const READERS_NOT_FOUND_MESSAGE = 'Readers details not loaded';
-
 /** `GET {base}/readers/charges/:id`: the fee's rows per reader, by transaction id or charge id. */
 export async function readerFeeStats(
   db: Executor,
@@ -168,7 +166,7 @@ export async function readerFeeStats(
     .where('type', '=', 'card_reader_fee')
     .where(id.startsWith('txn_') ? 'id' : 'charge_id', '=', id)
     .executeTakeFirst();
-  if (!txn) throw new AppError('wcpay_readers_not_found', READERS_NOT_FOUND_MESSAGE, 404);
+  if (!txn) throw appError('wcpay_readers_not_found');
   const rows = await db
     .selectFrom('reader_fee_items')
     .select(['reader_id', 'status', 'count', 'fee', 'currency'])

@@ -1,5 +1,5 @@
 import {
-  AppError,
+  appError,
   assert,
   convertMinor,
   type DisputeStatus,
@@ -72,33 +72,23 @@ const isEditable = (status: DisputeStatus) =>
 const isInquiry = (status: DisputeStatus) => status.startsWith('warning_');
 
 export const DISPUTE_ERRORS = {
-  notFound: () => new AppError('wcpay_dispute_not_found', 'The dispute could not be found.', 404),
+  notFound: () => appError('wcpay_dispute_not_found'),
   /** Spec 3 §4: once submitted, evidence is read-only; a closed dispute's evidence too. */
   notEditable: (dispute: DisputeState) =>
-    new AppError(
-      'wcpay_dispute_not_editable',
+    appError(
       dispute.submission_count > 0 ||
         dispute.status === 'under_review' ||
         dispute.status === 'warning_under_review'
-        ? contracts.EVIDENCE_READ_ONLY_MESSAGE
-        : 'This dispute is closed. Its evidence can no longer be changed.',
-      409,
+        ? 'wcpay_dispute_not_editable'
+        : 'wcpay_dispute_closed',
       { extra: { dispute_status: dispute.status } },
     ),
   pastDue: (dispute: DisputeState) =>
-    new AppError(
-      'wcpay_dispute_past_due',
-      'The deadline to respond to this dispute has passed. Its evidence can no longer be changed.',
-      409,
-      { extra: { dispute_status: dispute.status, due_by: epochSeconds(dispute.due_by) } },
-    ),
+    appError('wcpay_dispute_past_due', {
+      extra: { dispute_status: dispute.status, due_by: epochSeconds(dispute.due_by) },
+    }),
   notClosable: (dispute: DisputeState) =>
-    new AppError(
-      'wcpay_dispute_not_closable',
-      'Only a dispute that still needs a response can be accepted.',
-      409,
-      { extra: { dispute_status: dispute.status } },
-    ),
+    appError('wcpay_dispute_not_closable', { extra: { dispute_status: dispute.status } }),
 } as const;
 
 export interface EvidenceUpdate {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AppError, notFound } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import { buildPath, exports, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
@@ -97,7 +97,7 @@ export async function readExport(
     .where('user_id', '=', owner.userId)
     .where(ownedBy(owner.accountId))
     .executeTakeFirst();
-  if (!row) throw notFound('The export was not found.');
+  if (!row) throw appError('wcpay_export_not_found');
   return row;
 }
 
@@ -118,7 +118,7 @@ export function exportStatusView(row: ExportRow): exports.TExportStatus {
 
 /** The file's bytes, one stored chunk at a time. */
 export function exportFileStream(db: Db, row: ExportRow): Readable {
-  if (row.status !== 'success') throw new AppError('export_not_ready', 'The export is not ready yet.', 409);
+  if (row.status !== 'success') throw appError('export_not_ready');
   async function* chunks() {
     for (let seq = 0; ; seq++) {
       const chunk = await db

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError, invalidParams } from '@paydesk/domain';
+import { appError, invalidParams } from '@paydesk/domain';
 import type { onboarding } from '@paydesk/domain/contracts';
 import { type SelfAssessment, selfAssessmentErrors } from '@paydesk/domain/onboarding/business';
 import { findMcc } from '@paydesk/domain/onboarding/mcc';
@@ -23,10 +23,6 @@ export const SESSION_TTL_MS = 30 * 60 * 1000;
 export const MAX_SESSIONS = 5;
 /** Serialises the first session across server processes, so one account is created. */
 const KYC_ACCOUNT_LOCK = 7_140_002;
-
-export const SESSION_CREATE_FAILED =
-  "Failed to create account session. Please check that you're using the latest version of WooPayments.";
-export const SESSION_RETRIEVE_FAILED = 'Failed to retrieve account session. Please try again later.';
 
 interface StoredSession {
   secret_sha256: string;
@@ -79,7 +75,7 @@ async function issueSession(
 /** GET {base}/accounts/session: a session for the embedded components of an existing account. */
 export async function openAccountSession(db: Db): Promise<onboarding.TAccountSession> {
   const account = await findAccount(db);
-  if (!account) throw new AppError('wcpay_account_session_failed', SESSION_CREATE_FAILED, 409);
+  if (!account) throw appError('wcpay_account_session_failed');
   return issueSession(db, account, {});
 }
 
@@ -169,7 +165,7 @@ export async function openKycSession(db: Db, input: KycSessionInput): Promise<on
         .executeTakeFirstOrThrow();
     }
     if (!selfAssessment) {
-      throw new AppError('wcpay_onboarding_not_started', SESSION_CREATE_FAILED, 409);
+      throw appError('wcpay_onboarding_not_started');
     }
     const created = await createAccount(trx, randomIds, {
       mode: 'live',
@@ -213,7 +209,7 @@ async function accountForSecret(db: Db, secret: string): Promise<Account> {
         Date.parse(session.expires_at) > now.getTime() &&
         timingSafeEqual(Buffer.from(session.secret_sha256), given),
     );
-  if (!valid) throw new AppError('wcpay_account_session_invalid', SESSION_RETRIEVE_FAILED, 403);
+  if (!valid) throw appError('wcpay_account_session_invalid');
   return account;
 }
 
@@ -326,7 +322,7 @@ export async function finalizeKyc(
   input: { source: string; from: string },
 ): Promise<{ success: boolean; details_submitted: boolean; params: Record<string, string> }> {
   const account = await findAccount(db);
-  if (!account) throw new AppError('wcpay_account_not_found', 'There is no account to finalize.', 409);
+  if (!account) throw appError('wcpay_account_not_found');
   const now = await clockNow(db);
   const success = account.details_submitted;
   const current = record(account);

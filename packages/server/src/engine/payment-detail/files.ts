@@ -1,5 +1,5 @@
-import { AppError } from '@paydesk/domain';
-import { paymentDetail } from '@paydesk/domain/contracts';
+import { appError } from '@paydesk/domain';
+import type { paymentDetail } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
@@ -8,8 +8,7 @@ import { epochSeconds } from './read.ts';
 type FileDetails = z.infer<typeof paymentDetail.ZFileDetails>;
 type FileContent = z.infer<typeof paymentDetail.getFileContent.response>;
 
-export const fileNotFound = () =>
-  new AppError(paymentDetail.PAYMENT_DETAIL_ERROR_CODES.fileNotFound, 'The file could not be found.', 404);
+export const fileNotFound = () => appError('wcpay_file_not_found');
 
 /**
  * The store's files: those of its account, and files stored before it had one (account_id is

@@ -651,7 +651,7 @@ describeEachDatabase('payment detail API', (use) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const error = await expectError(`/charges/order/${order.id}`, 404, 'wcpay_charge_not_found');
-    expect(error.message).toBe('The order has no payment.');
+    expect(error.message).toBe('The charge could not be found.');
   });
 
   it('answers 400 for malformed ids', async () => {

@@ -1,4 +1,4 @@
-import { AppError, assert, CARD_FUNDING_VALUES, formatAddressHtml } from '@paydesk/domain';
+import { appError, assert, CARD_FUNDING_VALUES, formatAddressHtml } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -20,13 +20,11 @@ type TTimelineEvent = z.infer<typeof paymentDetail.ZTimelineEvent>;
 type TPaymentMethodDetails = z.infer<typeof paymentDetail.ZPaymentMethodDetails>;
 type FraudMetaBoxType = (typeof paymentDetail.FRAUD_META_BOX_TYPES)[number];
 
-const CODES = paymentDetail.PAYMENT_DETAIL_ERROR_CODES;
-
 export const PAYMENT_DETAIL_ERRORS = {
-  chargeNotFound: () => new AppError(CODES.chargeNotFound, 'The charge could not be found.', 404),
-  orderNotFound: () => new AppError(CODES.orderNotFound, 'The order could not be found.', 404),
-  orderHasNoCharge: () => new AppError(CODES.chargeNotFound, 'The order has no payment.', 404),
-  intentNotFound: () => new AppError(CODES.intentNotFound, 'The payment intent could not be found.', 404),
+  chargeNotFound: () => appError('wcpay_charge_not_found'),
+  orderNotFound: () => appError('wcpay_missing_order'),
+  orderHasNoCharge: () => appError('wcpay_charge_not_found'),
+  intentNotFound: () => appError('wcpay_payment_intent_not_found'),
 } as const;
 
 /**

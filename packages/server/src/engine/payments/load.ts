@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import { sql } from 'kysely';
 import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
@@ -30,7 +30,7 @@ export async function lockCharge(trx: Trx, chargeId: string, accountId?: string)
   let query = trx.selectFrom('charges').selectAll().where('id', '=', chargeId);
   if (accountId !== undefined) query = query.where(ownedBy(accountId));
   const row = await query.forUpdate().executeTakeFirst();
-  if (!row) throw new AppError('wcpay_charge_not_found', 'The charge could not be found.', 404);
+  if (!row) throw appError('wcpay_charge_not_found');
   return chargeState(row);
 }
 

@@ -1,4 +1,4 @@
-import { AppError, assert, computeChargeFee, convertMinor, disputeFee } from '@paydesk/domain';
+import { appError, assert, computeChargeFee, convertMinor, disputeFee } from '@paydesk/domain';
 import { DAY_MS } from '../clock.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
 import type { LedgerEntry } from '../ledger.ts';
@@ -53,16 +53,10 @@ export function planCapture(
   actor?: Actor,
 ): Effects {
   if (charge.status !== 'succeeded' || charge.captured) {
-    throw new AppError(
-      'wcpay_payment_uncapturable',
-      'This payment cannot be processed in its current state.',
-      409,
-    );
+    throw appError('wcpay_payment_uncapturable');
   }
   if (amountToCapture > charge.amount) {
-    throw new AppError('wcpay_capture_error', 'The payment capture failed to complete.', 422, {
-      extra: { error_type: 'amount_too_large' },
-    });
+    throw appError('wcpay_capture_error', { extra: { error_type: 'amount_too_large' } });
   }
   assert(amountToCapture > 0, 'capture amount is positive');
   const { account, now } = env;

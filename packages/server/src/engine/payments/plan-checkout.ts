@@ -1,5 +1,5 @@
 import {
-  AppError,
+  appError,
   assert,
   convertMinor,
   evaluateFraudRules,
@@ -209,7 +209,7 @@ export function planCheckout(
 ): { effects: Effects; result: CheckoutResult } {
   checkCheckoutInput(input, env);
   if (!env.account.payments_enabled) {
-    throw new AppError('wcpay_payments_disabled', 'Please complete your setup to process payments.', 409);
+    throw appError('wcpay_payments_disabled');
   }
   const { account, now } = env;
   const method = resolveMethod(input, now);

@@ -1,6 +1,5 @@
 import {
-  AppError,
-  AUTHORIZATION_FAILURE_REASONS,
+  appError,
   assert,
   convertMinor,
   isInquiryStatus,
@@ -23,34 +22,15 @@ export const REFUND_FAIL_JOB = 'refund.fail';
 
 /** The refusals of the refund call, with their codes and messages. */
 export const REFUND_ERRORS = {
-  uncaptured: () =>
-    new AppError(
-      'wcpay_refund_uncaptured',
-      'This payment has not been captured, so there is nothing to refund. Cancel the authorization instead.',
-      409,
-    ),
-  alreadyRefunded: () =>
-    new AppError('wcpay_charge_already_refunded', 'This payment has already been refunded in full.', 409),
+  uncaptured: () => appError('wcpay_refund_uncaptured'),
+  alreadyRefunded: () => appError('wcpay_charge_already_refunded'),
   exceeds: (remaining_minor: number, currency: string) =>
-    new AppError(
-      'wcpay_refund_amount_exceeds',
-      `The refund amount exceeds what remains to be refunded on this payment (${toMajorUnits(remaining_minor, currency)} ${currency.toUpperCase()}).`,
-      409,
-      { extra: { amount_refundable: remaining_minor, currency } },
-    ),
-  disputed: () =>
-    new AppError(
-      'wcpay_refund_disputed',
-      'This payment is disputed and cannot be refunded unless the dispute is an inquiry or was won.',
-      409,
-    ),
-  orderMismatch: () =>
-    new AppError(
-      'wcpay_intent_order_mismatch',
-      AUTHORIZATION_FAILURE_REASONS.wcpay_intent_order_mismatch ??
-        'The payment cannot be processed due to a mismatch with order details.',
-      409,
-    ),
+    appError('wcpay_refund_amount_exceeds', {
+      args: [toMajorUnits(remaining_minor, currency), currency.toUpperCase()],
+      extra: { amount_refundable: remaining_minor, currency },
+    }),
+  disputed: () => appError('wcpay_refund_disputed'),
+  orderMismatch: () => appError('wcpay_intent_order_mismatch'),
 } as const;
 
 export interface RefundOptions {

@@ -1,4 +1,4 @@
-import { AppError, toMajorUnits } from '@paydesk/domain';
+import { appError, toMajorUnits } from '@paydesk/domain';
 import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, emptyEffects, mergeEffects } from '../effects.ts';
 import type { Actor, EngineContext, Trx } from './context.ts';
@@ -32,7 +32,7 @@ async function heldPayment(trx: Trx, accountId: string, orderId: number, payment
     .select(['id', 'number', 'status'])
     .where('id', '=', orderId)
     .executeTakeFirst();
-  if (!order) throw new AppError('wcpay_missing_order', 'The order could not be found.', 404);
+  if (!order) throw appError('wcpay_missing_order');
   const intent = await trx
     .selectFrom('payment_intents')
     .selectAll()
@@ -41,25 +41,13 @@ async function heldPayment(trx: Trx, accountId: string, orderId: number, payment
     .forUpdate()
     .executeTakeFirst();
   if (!intent || intent.order_id !== order.id) {
-    throw new AppError(
-      'wcpay_intent_order_mismatch',
-      'The payment cannot be processed due to a mismatch with order details.',
-      409,
-    );
+    throw appError('wcpay_intent_order_mismatch');
   }
   if (order.status === 'refunded') {
-    throw new AppError(
-      'wcpay_refunded_order_uncapturable',
-      'Payment cannot be processed for partially or fully refunded orders.',
-      409,
-    );
+    throw appError('wcpay_refunded_order_uncapturable');
   }
   if (intent.status !== 'requires_capture' || !intent.latest_charge_id) {
-    throw new AppError(
-      'wcpay_payment_uncapturable',
-      'This payment cannot be processed in its current state.',
-      409,
-    );
+    throw appError('wcpay_payment_uncapturable');
   }
   return { order, intent, charge: await lockCharge(trx, intent.latest_charge_id, accountId) };
 }
@@ -79,7 +67,7 @@ export async function captureAuthorization(
     const amount = input.amount ?? charge.amount;
     const minimum = minimumChargeAmount(env, charge.currency);
     if (amount < minimum) {
-      throw new AppError('wcpay_capture_error', 'The payment amount is too small to be processed.', 422, {
+      throw appError('wcpay_capture_error', {
         extra: {
           error_type: 'amount_too_small',
           minimum_amount: toMajorUnits(minimum, charge.currency),

@@ -1,3 +1,4 @@
+import { ERRORS } from '@paydesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
@@ -6,7 +7,6 @@ import { connectSandboxAccount } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
 import { clockNow, DAY_MS } from '../clock.ts';
 import { ledgerBalances } from '../ledger.ts';
-import { PAYOUTS_PAUSED_MESSAGE } from './plan-payout.ts';
 import {
   advanceDays,
   advanceMs,
@@ -254,7 +254,10 @@ describeEachDatabase('a failing bank account', (use) => {
       payload: { type: 'instant', currency: 'usd' },
     });
     expect(instant.statusCode).toBe(409);
-    expect(instant.json()).toMatchObject({ code: 'wcpay_payouts_paused', message: PAYOUTS_PAUSED_MESSAGE });
+    expect(instant.json()).toMatchObject({
+      code: 'wcpay_payouts_paused',
+      message: ERRORS.wcpay_payouts_paused.message,
+    });
     await expectLedgerConsistent(use());
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, assert, INSTANT_PAYOUT_MIN_FEE_MINOR, percentOfMinor } from '@paydesk/domain';
+import { appError, assert, INSTANT_PAYOUT_MIN_FEE_MINOR, percentOfMinor } from '@paydesk/domain';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
 import { DAY_MS } from '../clock.ts';
@@ -14,8 +14,6 @@ export const INSTANT_ARRIVAL_MS = 30 * 60 * 1000;
 export const DEFAULT_MINIMUM_PAYOUT_MINOR = 100;
 /** The sandbox bank account whose payouts fail at arrival (docs/payouts-sandbox.md). */
 export const FAILING_BANK_LAST4 = '1113';
-export const PAYOUTS_PAUSED_MESSAGE =
-  'Payouts are currently paused because a recent payout failed. Please update your bank account details.';
 
 /** What a payout reads of a ledger row: the planners see only rows no payout has swept. */
 export interface UnsweptRow {
@@ -259,37 +257,19 @@ export function planInstantPayout(
   ids: IdSource,
 ): { effects: Effects; payout_id: string; quote: InstantQuote } {
   const reason = blockedReason(account, currency);
-  if (reason === 'bank_account_errored')
-    throw new AppError('wcpay_payouts_paused', PAYOUTS_PAUSED_MESSAGE, 409);
+  if (reason === 'bank_account_errored') throw appError('wcpay_payouts_paused');
   if (reason === 'no_bank_account') {
-    throw new AppError(
-      'wcpay_no_bank_account',
-      `There is no bank account for ${currency.toUpperCase()} payouts.`,
-      409,
-    );
+    throw appError('wcpay_no_bank_account', { args: [currency.toUpperCase()] });
   }
-  if (reason)
-    throw new AppError(
-      'wcpay_payouts_unavailable',
-      'Payouts are currently disabled or suspended for this account.',
-      409,
-    );
+  if (reason) throw appError('wcpay_payouts_unavailable');
   const group = groupByCurrency(rows, now).get(currency) ?? [];
   const available = sumNet(group);
   const quote = quoteInstantPayout(available, account.instant_payout_fee_bp);
   if (available <= 0) {
-    throw new AppError(
-      'wcpay_instant_payout_no_balance',
-      `There is no available ${currency.toUpperCase()} balance to pay out instantly.`,
-      409,
-    );
+    throw appError('wcpay_instant_payout_no_balance', { args: [currency.toUpperCase()] });
   }
   if (quote.amount === 0) {
-    throw new AppError(
-      'wcpay_instant_payout_too_small',
-      `The available ${currency.toUpperCase()} balance does not cover the instant payout fee.`,
-      409,
-    );
+    throw appError('wcpay_instant_payout_too_small', { args: [currency.toUpperCase()] });
   }
   const bank = bankAccountFor(account, currency);
   assert(bank, 'a payable currency has a bank account');

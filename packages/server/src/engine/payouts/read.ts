@@ -1,4 +1,4 @@
-import { AppError } from '@paydesk/domain';
+import { appError } from '@paydesk/domain';
 import type { payouts } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -40,8 +40,6 @@ export function payoutView(row: Selectable<PayoutsTable>): PayoutView {
   };
 }
 
-export const DEPOSIT_NOT_FOUND_MESSAGE = 'The deposit you are looking for cannot be found.';
-
 /** `GET {base}/deposits/:id`. */
 export async function readPayout(db: Executor, accountId: string, id: string): Promise<PayoutView> {
   const row = await db
@@ -50,7 +48,7 @@ export async function readPayout(db: Executor, accountId: string, id: string): P
     .where('id', '=', id)
     .where(ownedBy(accountId))
     .executeTakeFirst();
-  if (!row) throw new AppError('wcpay_deposit_not_found', DEPOSIT_NOT_FOUND_MESSAGE, 404);
+  if (!row) throw appError('wcpay_deposit_not_found');
   return payoutView(row);
 }
 

@@ -1,4 +1,4 @@
-import { AppError, assert } from '@paydesk/domain';
+import { appError, assert } from '@paydesk/domain';
 import type { Db } from '../../db/database.ts';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
@@ -24,12 +24,7 @@ export async function lockAccount(trx: Trx, accountId: string): Promise<Account>
     .where('id', '=', accountId)
     .forUpdate()
     .executeTakeFirst();
-  if (!account)
-    throw new AppError(
-      'wcpay_account_not_found',
-      'The store is not connected to a payments account yet.',
-      409,
-    );
+  if (!account) throw appError('wcpay_account_not_found');
   return account;
 }
 

@@ -1,5 +1,5 @@
 import {
-  AppError,
+  appError,
   assert,
   type FraudRule,
   isDisputeStatus,
@@ -414,18 +414,10 @@ async function sandboxAccount(
   const existing = await findAccount(database.db);
   if (existing) {
     if (existing.mode !== 'test') {
-      throw new AppError(
-        'seed_live_account',
-        'The seeder writes sandbox history only; this store has a live account.',
-        409,
-      );
+      throw appError('wcpay_live_account');
     }
     if (!existing.payments_enabled) {
-      throw new AppError(
-        'seed_payments_disabled',
-        'The account cannot take payments yet; finish its setup first.',
-        409,
-      );
+      throw appError('seed_payments_disabled');
     }
     return { account: existing, created: false };
   }

@@ -1,5 +1,5 @@
-import { AppError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
-import { transactions } from '@paydesk/domain/contracts';
+import { appError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
+import type { transactions } from '@paydesk/domain/contracts';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -119,8 +119,6 @@ export async function authorizationsSummary(
   };
 }
 
-export const AUTHORIZATION_MISSING_MESSAGE = 'The payment has no authorization.';
-
 /**
  * `GET {base}/authorizations/{payment_intent_id}` (spec 2 §4): the authorization of a payment
  * intent that was authorized to be captured later, captured or not. Any other intent, or none,
@@ -138,6 +136,6 @@ export async function readAuthorization(
     .where('pi.capture_method', '=', 'manual')
     .where('c.status', '=', 'succeeded')
     .executeTakeFirst();
-  if (!row) throw new AppError(transactions.AUTHORIZATION_MISSING, AUTHORIZATION_MISSING_MESSAGE, 404);
+  if (!row) throw appError('authorization_missing');
   return toView(row);
 }

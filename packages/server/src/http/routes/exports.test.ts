@@ -265,7 +265,7 @@ describeEachDatabase('CSV exports', (use) => {
   it('answers 404 for an unknown export and for another user’s export', async () => {
     const unknown = await inject('GET', `${TXN_EXPORT}/exp_${'a'.repeat(24)}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'rest_not_found' });
+    expect(unknown.json()).toMatchObject({ code: 'wcpay_export_not_found' });
     expect((await inject('GET', `${TXN_EXPORT}/not-an-id`)).statusCode).toBe(400);
 
     const mine = await exportAndWait(TXN_EXPORT, 'type_is=refund');

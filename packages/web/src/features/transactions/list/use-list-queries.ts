@@ -6,7 +6,7 @@ import {
 } from '@paydesk/domain/contracts';
 import type { StoreListFlags } from '@paydesk/domain/transactions/list-labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { apiFetch, hasErrorCode } from '../../../lib/api.ts';
 import { type Preloadable, preloadedQuery } from './preload.ts';
 import { transactionsKeys } from './query-keys.ts';
 
@@ -30,8 +30,7 @@ export interface StoreCapabilities extends StoreListFlags {
 const STORE_FLAGS = { authAndCaptureEnabled: true, subscriptionsActive: false, customSearch: true };
 
 /** Spec 2 §8: wcpay_fraud_outcome_not_found is an empty result, not an error. */
-const isNotFoundOutcome = (error: unknown) =>
-  error instanceof ApiError && error.code === 'wcpay_fraud_outcome_not_found';
+const isNotFoundOutcome = (error: unknown) => hasErrorCode(error, 'wcpay_fraud_outcome_not_found');
 
 /** Each request of the page: its cache key and how it is fetched (also before the page shows). */
 export const listRequests = {

@@ -1,13 +1,10 @@
 import { transactions } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiFetch } from '../../../../lib/api.ts';
+import { apiFetch, hasErrorCode } from '../../../../lib/api.ts';
 import { __ } from '../../../../lib/i18n.ts';
 import { createNotice } from '../../../../lib/notices.tsx';
 import { paymentDetailKeys } from './query-keys.ts';
-
-/** The code of a payment without an authorization: an expected answer, not an error. */
-const AUTHORIZATION_MISSING = 'authorization_missing';
 
 /** GET {base}/authorizations/{id}: is_captured, payment_intent_id and created of an authorization. */
 export const authorizationQuery = (paymentIntentId: string) =>
@@ -26,7 +23,8 @@ export function useAuthorization(paymentIntentId: string, enabled: boolean) {
   const error = query.error;
   useEffect(() => {
     if (!error) return;
-    if (error instanceof ApiError && error.code === AUTHORIZATION_MISSING) return;
+    // A payment without an authorization is an expected answer, not an error.
+    if (hasErrorCode(error, 'authorization_missing')) return;
     console.error('The authorization was not loaded', error);
     createNotice('error', __('Error retrieving authorization.'));
   }, [error]);

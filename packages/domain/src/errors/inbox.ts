@@ -1,0 +1,23 @@
+import { defineErrors } from './table.ts';
+
+/** Inbox notes. */
+export const INBOX_ERRORS = defineErrors({
+  woocommerce_note_invalid_id: {
+    status: 404,
+    message: 'Sorry, there is no resource with that ID.',
+    when: 'No note of the current account has this id.',
+    action: 'Reload the inbox.',
+  },
+  woocommerce_note_action_invalid_id: {
+    status: 404,
+    message: 'Sorry, there is no action with that ID.',
+    when: 'The note has no action with this id.',
+    action: 'Reload the inbox.',
+  },
+  wcpay_survey_already_answered: {
+    status: 409,
+    message: 'This survey was already answered or dismissed.',
+    when: 'The signed-in user answers or dismisses a survey a second time.',
+    action: 'Hide the survey.',
+  },
+});
