@@ -80,7 +80,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has its codes written out in docs/errors.md as they are now (npm run docs:errors)', () => {
+    // Biome pads the tables' columns when it formats the page; the padding carries nothing.
+    const unpadded = (text: string) => text.replace(/ {2,}/g, ' ').replace(/-{3,}/g, '---');
     const written = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
-    expect(written).toBe(renderErrorsDocument());
+    expect(unpadded(written)).toBe(unpadded(renderErrorsDocument()));
   });
 });
