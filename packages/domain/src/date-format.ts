@@ -168,3 +168,8 @@ export function formatStoreDateTime(
     settings.timezone,
   )}`;
 }
+
+/** An instant as `YYYY-MM-DD HH:MM:SS` in UTC, the form the API's date fields take. */
+export function formatUtcDateTime(epoch_ms: number): string {
+  return new Date(epoch_ms).toISOString().slice(0, 19).replace('T', ' ');
+}

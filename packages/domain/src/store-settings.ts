@@ -5,6 +5,13 @@ import { isKnownCurrency } from './currencies.ts';
  * The store's own settings, kept as named options. Keys are the platform's option names so that
  * `store:set --key blogname --value "My shop"` reads as it would on the platform.
  */
+const zCountryList = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(1000)
+  .regex(/^([A-Z]{2}(,[A-Z]{2})*)?$/, 'Two-letter country codes joined by commas, such as US,CA');
+
 export const ZStoreSettings = z.object({
   blogname: z.string().trim().min(1).max(200),
   home: z.string().url().max(2000),
@@ -27,6 +34,11 @@ export const ZStoreSettings = z.object({
   date_format: z.string().min(1).max(50),
   time_format: z.string().min(1).max(50),
   woocommerce_store_industry: z.string().max(100),
+  /** Where the store sells: everywhere, everywhere but some countries, or only some. */
+  woocommerce_allowed_countries: z.enum(['all', 'all_except', 'specific']),
+  /** Country codes joined by commas, e.g. `RU,BY`. */
+  woocommerce_all_except_countries: zCountryList,
+  woocommerce_specific_allowed_countries: zCountryList,
 });
 export type TStoreSettings = z.infer<typeof ZStoreSettings>;
 export type StoreSettingKey = keyof TStoreSettings;
@@ -41,6 +53,9 @@ export const STORE_SETTING_DEFAULTS: TStoreSettings = {
   date_format: 'F j, Y',
   time_format: 'g:i a',
   woocommerce_store_industry: '',
+  woocommerce_allowed_countries: 'all',
+  woocommerce_all_except_countries: '',
+  woocommerce_specific_allowed_countries: '',
 };
 
 export const STORE_SETTING_KEYS = Object.keys(STORE_SETTING_DEFAULTS) as StoreSettingKey[];
@@ -52,4 +67,23 @@ export function isStoreSettingKey(key: string): key is StoreSettingKey {
 /** The two-letter store country from `woocommerce_default_country` (`US:CA` → `US`). */
 export function storeCountry(settings: Pick<TStoreSettings, 'woocommerce_default_country'>): string {
   return settings.woocommerce_default_country.slice(0, 2);
+}
+
+/** The countries a store sells to, as the fraud filters read them. */
+export function sellingCountries(
+  settings: Pick<
+    TStoreSettings,
+    | 'woocommerce_allowed_countries'
+    | 'woocommerce_all_except_countries'
+    | 'woocommerce_specific_allowed_countries'
+  >,
+): { mode: TStoreSettings['woocommerce_allowed_countries']; countries: string[] } {
+  const mode = settings.woocommerce_allowed_countries;
+  const list =
+    mode === 'all_except'
+      ? settings.woocommerce_all_except_countries
+      : mode === 'specific'
+        ? settings.woocommerce_specific_allowed_countries
+        : '';
+  return { mode, countries: list.split(',').filter(Boolean) };
 }

@@ -4,6 +4,7 @@ export * as disputes from './disputes.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * as exports from './exports.ts';
+export * as fraud from './fraud.ts';
 export * as inbox from './inbox.ts';
 export * as onboarding from './onboarding.ts';
 export * from './page.ts';

@@ -5,8 +5,8 @@ import {
   FRAUD_COMPARISON_OPERATORS,
   FRAUD_RULE_KEYS,
   type FraudRule,
-  ZFraudRules,
 } from '../fraud/rules.ts';
+import { ZSavedFraudRules } from '../fraud/settings.ts';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /** Spec 1 §3 "Protection level": basic (default) or advanced. */
@@ -52,7 +52,7 @@ export type TSettings = z.infer<typeof ZSettings>;
 export const ZSettingsUpdate = z
   .object({
     current_protection_level: z.enum(PROTECTION_LEVELS).optional(),
-    advanced_fraud_protection_settings: ZFraudRules.optional(),
+    advanced_fraud_protection_settings: ZSavedFraudRules.optional(),
     is_manual_capture_enabled: z.boolean().optional(),
   })
   .strict();
@@ -71,7 +71,7 @@ export const updateSettings = defineEndpoint({
   method: 'POST',
   path: `${PAYMENTS_BASE}/settings`,
   summary:
-    'Saves payments settings. Advanced fraud protection needs at least one saved rule; the rules follow spec 1 §3.',
+    'Saves payments settings. Advanced fraud protection needs at least one saved rule; a threshold rule needs its maximum above its minimum.',
   tags: ['settings'],
   body: ZSettingsUpdate,
   response: ZSettings,

@@ -76,6 +76,29 @@ export const storeSettingsGet = defineEndpoint({
   response: ZStoreSettings,
 });
 
+/**
+ * The store settings the payments admin may change: where the store sells, which the
+ * international IP address filter reads. Other store settings are the platform's to change
+ * (`store:set` on the command line).
+ */
+export const ZStoreSettingsUpdate = ZStoreSettings.pick({
+  woocommerce_allowed_countries: true,
+  woocommerce_all_except_countries: true,
+  woocommerce_specific_allowed_countries: true,
+})
+  .partial()
+  .strict();
+
+export const storeSettingsUpdate = defineEndpoint({
+  method: 'POST',
+  path: `${REST_ROOT}/wc/v3/settings/general`,
+  summary:
+    'Changes where the store sells (all countries, all but some, or only some); answers all store settings.',
+  tags: ['store'],
+  body: ZStoreSettingsUpdate,
+  response: ZStoreSettings,
+});
+
 export const ZTrackEvent = z
   .object({
     name: z.string().regex(/^[a-z0-9_]{1,100}$/, 'Lowercase words joined by underscores'),

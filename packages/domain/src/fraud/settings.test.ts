@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateFraudRules, type FraudRule, ZFraudRules } from './rules.ts';
+import { evaluateFraudRules, FRAUD_RULE_KEYS, type FraudRule, ZFraudRules } from './rules.ts';
 import {
   defaultFraudSettings,
   FRAUD_SETTINGS_MESSAGES,
@@ -13,6 +13,7 @@ import {
   settingsToRules,
   validateFraudSettings,
   ZFraudSettings,
+  ZSavedFraudRules,
 } from './settings.ts';
 
 const allCountries: SellingCountries = { mode: 'all', countries: [] };
@@ -340,6 +341,107 @@ describe('rulesToSettings', () => {
             expect(back[key].enabled).toBe(settings[key].enabled);
             if (settings[key].enabled) expect(back[key]).toEqual(settings[key]);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('ZSavedFraudRules', () => {
+  const range = (key: 'item_count' | 'order_total', min: unknown, max: unknown) => ({
+    operator: 'or',
+    checks: [
+      { key, operator: 'less_than', value: min },
+      { key, operator: 'greater_than', value: max },
+    ],
+  });
+
+  it('refuses a threshold whose maximum is not above its minimum, naming the rule', () => {
+    const items = ZSavedFraudRules.safeParse([
+      { key: 'order_items_threshold', outcome: 'block', check: range('item_count', 5, 5) },
+    ]);
+    expect(items.success).toBe(false);
+    expect(items.error?.issues[0]).toMatchObject({
+      path: [0, 'check'],
+      message: FRAUD_SETTINGS_MESSAGES.itemMaxNotAboveMin,
+    });
+    const price = ZSavedFraudRules.safeParse([
+      {
+        key: 'purchase_price_threshold',
+        outcome: 'review',
+        check: range('order_total', '900|usd', '100|usd'),
+      },
+    ]);
+    expect(price.error?.issues[0]?.message).toBe(FRAUD_SETTINGS_MESSAGES.priceMaxNotAboveMin);
+  });
+
+  it('accepts an open range and a single limit', () => {
+    expect(
+      ZSavedFraudRules.safeParse([
+        { key: 'order_items_threshold', outcome: 'block', check: range('item_count', 2, 5) },
+        {
+          key: 'purchase_price_threshold',
+          outcome: 'review',
+          check: { key: 'order_total', operator: 'greater_than', value: '100|usd' },
+        },
+      ]).success,
+    ).toBe(true);
+  });
+});
+
+describe('rules → settings → rules', () => {
+  it('gives back the saved rules of every filter, both limits or one (property)', () => {
+    const selling = { mode: 'all_except' as const, countries: ['RU', 'BY'] };
+    const limit = fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.subarray([...FRAUD_RULE_KEYS]),
+        fc.array(fc.constantFrom('review' as const, 'block' as const), { minLength: 6, maxLength: 6 }),
+        limit,
+        limit,
+        limit,
+        limit,
+        (keys, outcomes, minItems, maxItems, minCents, maxCents) => {
+          const range = <V>(key: string, min: V | null, max: V | null) => {
+            const checks = [
+              ...(min !== null ? [{ key, operator: 'less_than', value: min }] : []),
+              ...(max !== null ? [{ key, operator: 'greater_than', value: max }] : []),
+            ];
+            return checks.length === 1 ? checks[0] : { operator: 'or', checks };
+          };
+          const ordered = (min: number | null, max: number | null) =>
+            min !== null && max !== null && max <= min ? [min, null] : [min, max];
+          const [itemsMin, itemsMax] = ordered(minItems, maxItems);
+          const [centsMin, centsMax] = ordered(minCents, maxCents);
+          const checks: Record<string, unknown> = {
+            avs_verification: { key: 'avs_mismatch', operator: 'equals', value: true },
+            address_mismatch: { key: 'billing_shipping_address_same', operator: 'equals', value: false },
+            international_ip_address: { key: 'ip_country', operator: 'in', value: 'ru|by' },
+            ip_address_mismatch: { key: 'ip_billing_country_same', operator: 'equals', value: false },
+            order_items_threshold:
+              itemsMin === null && itemsMax === null ? null : range('item_count', itemsMin, itemsMax),
+            purchase_price_threshold:
+              centsMin === null && centsMax === null
+                ? null
+                : range(
+                    'order_total',
+                    centsMin === null ? null : `${centsMin}|eur`,
+                    centsMax === null ? null : `${centsMax}|eur`,
+                  ),
+          };
+          const rules = ZFraudRules.parse(
+            keys
+              .filter((key) => checks[key] !== null)
+              .map((key) => ({ key, outcome: outcomes[FRAUD_RULE_KEYS.indexOf(key)]!, check: checks[key] })),
+          );
+          const settings = rulesToSettings(rules, reviewOn);
+          const again = settingsToRules(settings, { storeCurrency: 'eur', sellingCountries: selling });
+          // The page writes rules in its card order.
+          const order = (list: readonly { key: string }[]) =>
+            [...list].sort(
+              (a, b) => FRAUD_RULE_KEYS.indexOf(a.key as never) - FRAUD_RULE_KEYS.indexOf(b.key as never),
+            );
+          expect(order(again)).toEqual(order(rules));
         },
       ),
     );

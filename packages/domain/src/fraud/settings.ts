@@ -14,6 +14,7 @@ import {
   type FraudSingleCheck,
   formatOrderTotalValue,
   parseOrderTotalValue,
+  ZFraudRules,
 } from './rules.ts';
 
 /**
@@ -339,6 +340,39 @@ export function validateFraudSettings(settings: FraudSettings): FraudSettingsErr
   }
   return errors;
 }
+
+/**
+ * A threshold rule's problem, if any: both limits set with the maximum not above the minimum,
+ * so no order could pass. Rules written by the page never have it; the server refuses it in a
+ * request made by hand.
+ */
+export function thresholdRangeProblem(rule: FraudRule): string | null {
+  if (rule.key === 'order_items_threshold') {
+    const min = itemLimit(findSingleCheck(rule.check, 'item_count', 'less_than'));
+    const max = itemLimit(findSingleCheck(rule.check, 'item_count', 'greater_than'));
+    return min !== null && max !== null && max <= min ? FRAUD_SETTINGS_MESSAGES.itemMaxNotAboveMin : null;
+  }
+  if (rule.key === 'purchase_price_threshold') {
+    const value = (operator: FraudComparisonOperator) => {
+      const check = findSingleCheck(rule.check, 'order_total', operator);
+      return check && typeof check.value === 'string' ? parseOrderTotalValue(check.value) : null;
+    };
+    const min = value('less_than');
+    const max = value('greater_than');
+    return min && max && min.currency === max.currency && max.amount_cents <= min.amount_cents
+      ? FRAUD_SETTINGS_MESSAGES.priceMaxNotAboveMin
+      : null;
+  }
+  return null;
+}
+
+/** Saved rules as a request may send them: well formed, and every threshold range open. */
+export const ZSavedFraudRules: z.ZodType<FraudRule[]> = ZFraudRules.superRefine((rules, context) => {
+  rules.forEach((rule, index) => {
+    const problem = thresholdRangeProblem(rule);
+    if (problem) context.addIssue({ code: 'custom', path: [index, 'check'], message: problem });
+  });
+});
 
 export interface FraudProtectionSaveOutcome {
   /** Whether to save the level and rules at all. */

@@ -382,6 +382,19 @@ function parseExpYear(value: number | string, now: Date): number | undefined {
   return year > now.getUTCFullYear() + CARD_EXPIRY_MAX_YEARS_AHEAD ? undefined : year;
 }
 
+/** The address check failed: the street or the postal code did not match the card's. */
+export function isAvsMismatch(
+  checks:
+    | {
+        address_line1_check?: unknown;
+        address_postal_code_check?: unknown;
+      }
+    | null
+    | undefined,
+): boolean {
+  return checks?.address_line1_check === 'fail' || checks?.address_postal_code_check === 'fail';
+}
+
 /** A card is valid through the last day of its expiry month (UTC). */
 function isExpired(exp_month: number, exp_year: number, now: Date): boolean {
   const year = now.getUTCFullYear();
@@ -479,8 +492,7 @@ export function resolveCard(input: CardInput, now: Date): CardResolution {
   }
   if (card.checks.cvc_check === 'fail') return failure('incorrect_cvc', 'blocked', 'incorrect_cvc', card);
 
-  const avs_mismatch =
-    card.checks.address_line1_check === 'fail' || card.checks.address_postal_code_check === 'fail';
+  const avs_mismatch = isAvsMismatch(card.checks);
   const refunds_fail = scripted?.refunds_fail === true;
   return {
     ok: true,

@@ -22,6 +22,7 @@ import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { fraudRoutes } from './routes/fraud.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { onboardingPageHook, onboardingRoutes } from './routes/onboarding.ts';
 import { paymentDetailRoutes } from './routes/payment-detail.ts';
@@ -69,6 +70,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => paymentRoutes(app, database.db),
   (app, database) => disputeRoutes(app, database.db),
   (app, database) => settingsRoutes(app, database.db),
+  (app, database) => fraudRoutes(app, database.db),
   (app, database) => payoutRoutes(app, database.db),
   (app, database) => capitalRoutes(app, database.db),
   (app, database) => cardReaderRoutes(app, database.db),

@@ -149,3 +149,48 @@ describeEachDatabase('store REST routes', (use) => {
     expect(res.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
   });
 });
+
+describeEachDatabase('where the store sells', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+  });
+  afterAll(() => app.close());
+  const url = '/wp-json/wc/v3/settings/general';
+  const update = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url, headers: { authorization: admin.basic }, payload });
+
+  it('sells to all countries until told otherwise, then keeps the mode and its list', async () => {
+    const before = (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json();
+    expect(before.woocommerce_allowed_countries).toBe('all');
+    const res = await update({
+      woocommerce_allowed_countries: 'specific',
+      woocommerce_specific_allowed_countries: 'us,ca',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      woocommerce_allowed_countries: 'specific',
+      woocommerce_specific_allowed_countries: 'US,CA',
+      blogname: before.blogname,
+    });
+  });
+
+  it('refuses an unknown mode, a malformed list and other store settings, changing nothing', async () => {
+    const before = (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json();
+    for (const payload of [
+      { woocommerce_allowed_countries: 'some' },
+      { woocommerce_all_except_countries: 'USA,CAN' },
+      { woocommerce_all_except_countries: 'US;CA' },
+      { blogname: 'Not here' },
+    ]) {
+      const res = await update(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('rest_invalid_param');
+    }
+    expect(
+      (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json(),
+    ).toEqual(before);
+  });
+});

@@ -32,7 +32,7 @@ export async function setOptions(db: Db, values: Record<string, unknown>): Promi
 /** The store settings with defaults for any not set yet. */
 export async function getStoreSettings(db: Db): Promise<TStoreSettings> {
   const stored = await getOptions(db, STORE_SETTING_KEYS);
-  const merged = { ...STORE_SETTING_DEFAULTS };
+  const merged: Record<string, string> = { ...STORE_SETTING_DEFAULTS };
   for (const key of STORE_SETTING_KEYS) {
     const value = stored[key];
     if (typeof value === 'string') merged[key] = value;

@@ -11,6 +11,7 @@ import {
   ZFraudRule,
 } from '@paydesk/domain';
 import type { payments } from '@paydesk/domain/contracts';
+import { paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
 import type { z } from 'zod';
 import type { ChargeOutcome } from '../../db/schema.ts';
 import { type Effects, emptyEffects, mergeEffects } from '../effects.ts';
@@ -131,15 +132,6 @@ function resolveMethod(input: CheckoutInput, now: Date): MethodResolution {
   return { ...base, details: local.payment_method_details };
 }
 
-function sameAddress(
-  a: CheckoutInput['order']['billing_address'],
-  b: CheckoutInput['order']['shipping_address'],
-): boolean {
-  if (!b) return true;
-  const keys = ['country', 'line1', 'line2', 'city', 'state', 'postal_code'] as const;
-  return keys.every((key) => (a[key] ?? '').trim().toLowerCase() === (b[key] ?? '').trim().toLowerCase());
-}
-
 /**
  * The account's stored rules, checked once per loaded account: the seeder plans hundreds of
  * thousands of checkouts against one account, and building and running the schema for each
@@ -165,16 +157,15 @@ function fraudDecision(input: CheckoutInput, method: MethodResolution, env: Plan
   const rules = fraudRulesOf(env.account);
   return evaluateFraudRules(
     rules,
-    {
+    paymentFraudAttributes({
+      amount_minor: input.amount,
+      currency: input.currency,
+      items_count: input.order.items_count,
+      billing_address: input.order.billing_address,
+      shipping_address: input.order.shipping_address,
+      ip_country: input.ip_country,
       avs_mismatch: method.avsMismatch,
-      billing_shipping_address_same: sameAddress(input.order.billing_address, input.order.shipping_address),
-      ip_country: input.ip_country?.toLowerCase(),
-      ip_billing_country_same: input.ip_country
-        ? input.ip_country === input.order.billing_address.country
-        : undefined,
-      item_count: input.order.items_count,
-      order_total: { amount_minor: input.amount, currency: input.currency },
-    },
+    }),
     (amount, from, to) => convertMinor(amount, from, to, crossRate(env.rates, from, to)),
   );
 }

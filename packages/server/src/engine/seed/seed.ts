@@ -29,7 +29,7 @@ import {
   WINNING_EVIDENCE,
 } from '../disputes/plan.ts';
 import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effects.ts';
-import { saveSettings } from '../fraud-settings.ts';
+import { saveSettings } from '../fraud/settings.ts';
 import { seededIds } from '../ids.ts';
 import type { Actor, EngineContext } from '../payments/context.ts';
 import { planCapture } from '../payments/plan-capture.ts';

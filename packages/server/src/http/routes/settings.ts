@@ -2,7 +2,7 @@ import { settings } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { clockNow } from '../../engine/clock.ts';
-import { readSettings, saveSettings } from '../../engine/fraud-settings.ts';
+import { readSettings, saveSettings } from '../../engine/fraud/settings.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
 /** `GET` and `POST {base}/settings`: fraud protection level, saved rules, manual capture. */

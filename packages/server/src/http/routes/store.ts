@@ -43,6 +43,11 @@ export function storeRoutes(app: FastifyInstance, db: Db): void {
 
   registerEndpoint(app, store.storeSettingsGet, async () => getStoreSettings(db));
 
+  registerEndpoint(app, store.storeSettingsUpdate, async ({ body }) => {
+    await setOptions(db, body);
+    return getStoreSettings(db);
+  });
+
   registerEndpoint(app, store.trackEvent, async ({ user, body }) => {
     await db
       .insertInto('usage_events')

@@ -1,9 +1,9 @@
 import { FRAUD_SETTINGS_MESSAGES, type FraudRule, invalidParams, ZFraudRules } from '@paydesk/domain';
 import type { settings } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
-import type { Db } from '../db/database.ts';
-import { type Account, requireAccount } from './accounts.ts';
-import type { Executor } from './ledger.ts';
+import type { Db } from '../../db/database.ts';
+import { type Account, requireAccount } from '../accounts.ts';
+import type { Executor } from '../ledger.ts';
 
 export type Settings = z.infer<typeof settings.ZSettings>;
 export type SettingsUpdate = z.output<typeof settings.ZSettingsUpdate>;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
-import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
 
 const SETTINGS_URL = '/wp-json/wc/v3/payments/settings';
 
@@ -149,11 +149,71 @@ describeEachDatabase('settings API (fraud protection)', (use) => {
       },
     ],
     ['rules that are not a list', { advanced_fraud_protection_settings: 'error' }],
-  ])('refuses %s with 400 and saves nothing', async (_label, payload) => {
+    [
+      'an unknown operator',
+      {
+        advanced_fraud_protection_settings: [{ ...AVS_RULE, check: { ...AVS_RULE.check, operator: 'like' } }],
+      },
+    ],
+    [
+      'a price range whose maximum is not above its minimum',
+      {
+        advanced_fraud_protection_settings: [
+          {
+            ...PRICE_RULE,
+            check: {
+              operator: 'or',
+              checks: [
+                { key: 'order_total', operator: 'less_than', value: '5000|usd' },
+                { key: 'order_total', operator: 'greater_than', value: '5000|usd' },
+              ],
+            },
+          },
+        ],
+      },
+      'Maximum purchase price must be greater than the minimum purchase price.',
+    ],
+    [
+      'an item range whose maximum is below its minimum',
+      {
+        advanced_fraud_protection_settings: [
+          {
+            key: 'order_items_threshold',
+            outcome: 'block',
+            check: {
+              operator: 'or',
+              checks: [
+                { key: 'item_count', operator: 'less_than', value: 10 },
+                { key: 'item_count', operator: 'greater_than', value: 3 },
+              ],
+            },
+          },
+        ],
+      },
+      'Maximum item count must be greater than the minimum item count on the "Order Item Threshold" rule.',
+    ],
+    [
+      'a fractional item count',
+      {
+        advanced_fraud_protection_settings: [
+          {
+            key: 'order_items_threshold',
+            outcome: 'block',
+            check: { key: 'item_count', operator: 'less_than', value: 1.5 },
+          },
+        ],
+      },
+    ],
+  ])('refuses %s with 400 and saves nothing', async (_label, payload, reason?: string) => {
     const before = (await read()).json();
     const res = await save(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('rest_invalid_param');
+    const params = res.json().data.params as Record<string, string>;
+    expect(Object.keys(params).join(' ')).toMatch(
+      /current_protection_level|advanced_fraud_protection_settings|is_debug_log_enabled/,
+    );
+    if (reason) expect(Object.values(params)).toContain(reason);
     expect((await read()).json()).toEqual(before);
   });
 

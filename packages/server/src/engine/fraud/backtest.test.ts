@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { advanceClock, clockNow, DAY_MS } from '../clock.ts';
+
+const BACKTEST = '/wp-json/wc/v3/payments/fraud_protection/backtest';
+
+const AVS = {
+  key: 'avs_verification',
+  outcome: 'block',
+  check: { key: 'avs_mismatch', operator: 'equals', value: true },
+};
+const EVERY = {
+  key: 'order_items_threshold',
+  outcome: 'review',
+  check: { key: 'item_count', operator: 'greater_or_equal', value: 0 },
+};
+const PRICE = {
+  key: 'purchase_price_threshold',
+  outcome: 'review',
+  check: {
+    operator: 'or',
+    checks: [
+      { key: 'order_total', operator: 'less_than', value: '1000|usd' },
+      { key: 'order_total', operator: 'greater_than', value: '10000|usd' },
+    ],
+  },
+};
+const IP_MISMATCH = {
+  key: 'ip_address_mismatch',
+  outcome: 'block',
+  check: { key: 'ip_billing_country_same', operator: 'equals', value: false },
+};
+
+describeEachDatabase('fraud rule backtest', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    await connectSandboxAccount(use());
+    const pay = async (body: Parameters<typeof cardCheckout>[1], number?: string) =>
+      expect((await checkout(app, admin.basic, cardCheckout(number, body))).statusCode).toBe(200);
+    // Ten days ago: outside a one-day window.
+    await pay({ amount: 50_000 });
+    await advanceClock(use().db, 10 * DAY_MS);
+    await pay({ amount: 2_500 });
+    await pay({ amount: 500 });
+    await pay({ amount: 2_500 }, '4000000000000010');
+    await pay({ amount: 20_000, ip_country: 'FR' });
+    await pay({ amount: 3_000, currency: 'eur' });
+    // A declined payment never succeeded, so no filter is tested on it.
+    expect((await checkout(app, admin.basic, cardCheckout('4000000000000002'))).json().status).toBe(
+      'requires_payment_method',
+    );
+  }, 120_000);
+  afterAll(() => app.close());
+
+  const backtest = (payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: BACKTEST,
+      headers: { authorization: admin.basic },
+      payload: payload as object,
+    });
+
+  /** The succeeded payments of the window as the ledger lists them. */
+  const chargesSince = async (days: number) => {
+    const db = use().db;
+    const since = new Date((await clockNow(db)).getTime() - days * DAY_MS);
+    return db
+      .selectFrom('balance_transactions')
+      .select(['charge_id'])
+      .where('type', 'in', ['charge', 'payment'])
+      .where('created_at', '>=', since)
+      .execute();
+  };
+
+  it('counts every succeeded payment of the window when a rule matches them all', async () => {
+    const res = await backtest({ days: 1, rules: [EVERY] });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total.count).toBe((await chargesSince(1)).length);
+    expect(body.total.count).toBe(5);
+    expect(body.tested).toEqual(body.total);
+    expect(body.total.amount).toEqual({ usd: 2_500 + 500 + 2_500 + 20_000, eur: 3_000 });
+    expect(body.rules).toEqual([{ key: 'order_items_threshold', outcome: 'review', ...body.total }]);
+    expect(body.window.from).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const thirty = (await backtest({ days: 30, rules: [EVERY] })).json();
+    expect(thirty.total.count).toBe(6);
+  });
+
+  it('reports each rule on its own and the payments any of them caught, by currency', async () => {
+    const body = (await backtest({ days: 1, rules: [AVS, PRICE, IP_MISMATCH] })).json();
+    const byKey = Object.fromEntries(body.rules.map((rule: { key: string }) => [rule.key, rule]));
+    expect(byKey.avs_verification).toMatchObject({ outcome: 'block', count: 1, amount: { usd: 2_500 } });
+    // Below 10.00 or above 100.00 US dollars; the euro payment converts to within the range.
+    expect(byKey.purchase_price_threshold).toMatchObject({ count: 2, amount: { usd: 20_500 } });
+    expect(byKey.ip_address_mismatch).toMatchObject({ count: 1, amount: { usd: 20_000 } });
+    // The 200.00 payment from France is caught by two rules but counted once.
+    expect(body.total).toEqual({ count: 3, amount: { usd: 2_500 + 500 + 20_000 } });
+    expect(body.tested.count).toBe(5);
+  });
+
+  it('answers empty counts for no rules, and 400 for a bad window or rule, naming it', async () => {
+    expect((await backtest({ days: 7, rules: [] })).json().total).toEqual({ count: 0, amount: {} });
+    for (const [payload, field] of [
+      [{ days: 0, rules: [] }, 'days'],
+      [{ days: 91, rules: [] }, 'days'],
+      [{ days: '7', rules: [] }, 'days'],
+      [{ days: 7, rules: [{ ...AVS, outcome: 'allow' }] }, 'rules'],
+      [{ days: 7 }, 'rules'],
+    ] as const) {
+      const res = await backtest(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(res.json().data.params).join(' ')).toContain(field);
+    }
+  });
+});
