@@ -56,17 +56,7 @@ const exportButton = (page: Page) => page.getByTestId('export-button');
 
 describeInBrowser('CSV exports from the transactions page', (use) => {
   beforeAll(async () => {
-    server.cli(
-      'user:create',
-      '--login',
-      MERCHANT.login,
-      '--email',
-      MERCHANT.email,
-      '--role',
-      'administrator',
-      '--password',
-      MERCHANT.password,
-    );
+    server.createAdministrator({ ...MERCHANT, email: MERCHANT.email });
     server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '30', '--seed', '3');
     server.useAppPassword(MERCHANT.login);
     await server.start();

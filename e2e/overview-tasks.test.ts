@@ -61,17 +61,7 @@ describeInBrowser('the overview task list and payment activity', (use) => {
   let disputeKeys: string[] = [];
 
   beforeAll(async () => {
-    server.cli(
-      'user:create',
-      '--login',
-      MERCHANT.login,
-      '--email',
-      'tasks@example.test',
-      '--role',
-      'administrator',
-      '--password',
-      MERCHANT.password,
-    );
+    server.createAdministrator({ ...MERCHANT, email: 'tasks@example.test' });
     server.cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
     server.useAppPassword(MERCHANT.login);
     // The account is a test drive (so it can go live) and now settles in EUR, as the payments

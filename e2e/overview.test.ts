@@ -46,19 +46,7 @@ const notice = (page: Page, text: string) => page.getByTestId('notice').filter({
 
 describeInBrowser('the overview page', (use) => {
   beforeAll(async () => {
-    server.cli(
-      'user:create',
-      '--login',
-      MERCHANT.login,
-      '--email',
-      'ov@example.test',
-      '--role',
-      'administrator',
-      '--password',
-      MERCHANT.password,
-      '--first-name',
-      MERCHANT.firstName,
-    );
+    server.createAdministrator({ ...MERCHANT, email: 'ov@example.test', firstName: MERCHANT.firstName });
     server.cli('seed', '--transactions', '120', '--days', '20', '--seed', '11');
     // Manual payouts keep the funds that become available in the balance, ready for an instant
     // payout; the account settles in EUR from now on, so USD and EUR balances both exist.

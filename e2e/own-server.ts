@@ -144,6 +144,25 @@ export class OwnServer {
   }
 
   /**
+   * Makes an administrator with the CLI (so the server must be stopped): `user` signs in with
+   * its login and password; the e-mail address is the one given or `<login>@example.test`.
+   */
+  createAdministrator(user: Credentials & { email?: string; firstName?: string }): void {
+    this.cli(
+      'user:create',
+      '--login',
+      user.login,
+      '--email',
+      user.email ?? `${user.login}@example.test`,
+      '--role',
+      'administrator',
+      '--password',
+      user.password,
+      ...(user.firstName ? ['--first-name', user.firstName] : []),
+    );
+  }
+
+  /**
    * Makes an application password for `login` with the CLI (so the server must be stopped); from
    * then on `api` and `basicAuth` sign in as that user.
    */

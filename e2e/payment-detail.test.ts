@@ -106,17 +106,7 @@ async function noticeText(page: Page, status: 'success' | 'error'): Promise<stri
 describeInBrowser('payment detail page', (use) => {
   beforeAll(async () => {
     server.cli('seed', '--transactions', '1', '--days', '1');
-    server.cli(
-      'user:create',
-      '--login',
-      MERCHANT.login,
-      '--email',
-      'detail-admin@example.test',
-      '--role',
-      'administrator',
-      '--password',
-      MERCHANT.password,
-    );
+    server.createAdministrator({ ...MERCHANT, email: 'detail-admin@example.test' });
     server.useAppPassword(MERCHANT.login);
     const reader = /tmr_\w+/.exec(server.cli('reader:create', '--label', 'Front desk'))?.[0];
     if (!reader) throw new Error('reader:create printed no reader id');

@@ -58,17 +58,7 @@ describeInBrowser('the transactions page', (use) => {
   const orders: Record<string, PaymentResult> = {};
 
   beforeAll(async () => {
-    server.cli(
-      'user:create',
-      '--login',
-      MERCHANT.login,
-      '--email',
-      'tx@example.test',
-      '--role',
-      'administrator',
-      '--password',
-      MERCHANT.password,
-    );
+    server.createAdministrator({ ...MERCHANT, email: 'tx@example.test' });
     server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '20', '--seed', '7');
     server.useAppPassword(MERCHANT.login);
     await server.start();

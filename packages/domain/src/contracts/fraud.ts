@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { BACKTEST_MAX_DAYS } from '../fraud/backtest.ts';
 import { FRAUD_RULE_KEYS } from '../fraud/rules.ts';
-import { ZSavedFraudRules } from '../fraud/settings.ts';
+import { ZSavedFraudRules } from '../fraud/schemas.ts';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
-
-/** How far back a backtest may look, in days. */
-export const BACKTEST_MAX_DAYS = 90;
-/** The window the fraud protection page tests its unsaved filters on. */
-export const BACKTEST_PAGE_DAYS = 30;
 
 export const ZBacktestRequest = z
   .object({

@@ -26,6 +26,8 @@ export const ZWcpaySettings = z.object({
     status: z.string().nullable(),
     detailsSubmitted: z.boolean(),
     paymentsEnabled: z.boolean(),
+    /** What the processor refuses by itself, shown on the fraud protection page. */
+    fraudProtection: z.object({ declineOnAVSFailure: z.boolean(), declineOnCVCFailure: z.boolean() }),
   }),
   errorMessage: z.string(),
   onBoardingDisabled: z.boolean(),
@@ -54,6 +56,8 @@ export const ZWcpaySettings = z.object({
   isSafeModeEnabled: z.boolean(),
   /** The industries chosen at store set-up (`woocommerce_store_industry`), for the onboarding MCC. */
   storeIndustry: z.string(),
+  /** Whether fraud filters may hold a payment for review, not only block it. */
+  isFRTReviewFeatureActive: z.boolean(),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

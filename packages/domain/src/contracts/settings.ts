@@ -6,7 +6,7 @@ import {
   FRAUD_RULE_KEYS,
   type FraudRule,
 } from '../fraud/rules.ts';
-import { ZSavedFraudRules } from '../fraud/settings.ts';
+import { ZSavedFraudRules } from '../fraud/schemas.ts';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /** Spec 1 §3 "Protection level": basic (default) or advanced. */

@@ -10,10 +10,8 @@ import {
   formatOrderTotalValue,
   matchesFraudCheck,
   parseOrderTotalValue,
-  ZFraudCheck,
-  ZFraudRule,
-  ZFraudRules,
 } from './rules.ts';
+import { ZFraudCheck, ZFraudRule, ZFraudRules } from './schemas.ts';
 
 /** 1 USD = 0.5 GBP = 150 JPY in this test world; anything else has no rate. */
 const convert: FraudCurrencyConverter = (amount_minor, from, to) => {

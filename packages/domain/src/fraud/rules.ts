@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { currencyPrecision } from '../currencies.ts';
 
 /**
@@ -75,114 +74,16 @@ export const FRAUD_CHECK_MAX_DEPTH = 5;
 export const FRAUD_CHECK_MAX_LIST_LENGTH = 10;
 export const FRAUD_CHECK_MAX_SINGLE_CHECKS = 20;
 export const FRAUD_ITEM_COUNT_MAX = 1_000_000;
-/** About 250 countries at three characters each (`xx|`). */
-const IP_COUNTRY_VALUE_MAX_LENGTH = 1000;
 
-/** Booleans arrive as true/false or, from older saved rules, as the strings 'true'/'false'. */
-const ZBooleanValue = z.union([
-  z.boolean(),
-  z.enum(['true', 'false']).transform((value) => value === 'true'),
-]);
-
-const COUNTRY_LIST_PATTERN = /^[a-z]{2}(\|[a-z]{2})*$/;
-const ORDER_TOTAL_PATTERN = /^(\d{1,15})\|([a-z]{3})$/;
-
-const ZIpCountryCheck = z
-  .object({
-    key: z.literal('ip_country'),
-    operator: z.enum(['equals', 'in', 'not_in']),
-    value: z
-      .string()
-      .max(IP_COUNTRY_VALUE_MAX_LENGTH)
-      .transform((value) => value.trim().toLowerCase())
-      .pipe(z.string().regex(COUNTRY_LIST_PATTERN, 'Two-letter countries joined by |, such as us|ca')),
-  })
-  .refine((check) => check.operator !== 'equals' || check.value.length === 2, {
-    message: 'equals takes a single country',
-    path: ['value'],
-  });
-
-const ZItemCountValue = z.union([
-  z.number().int().min(0).max(FRAUD_ITEM_COUNT_MAX),
-  z
-    .string()
-    .regex(/^\d{1,7}$/)
-    .transform(Number)
-    .pipe(z.number().max(FRAUD_ITEM_COUNT_MAX)),
-]);
-
-const ZFraudSingleCheck = z.discriminatedUnion('key', [
-  z.object({ key: z.literal('avs_mismatch'), operator: z.literal('equals'), value: ZBooleanValue }),
-  z.object({
-    key: z.literal('billing_shipping_address_same'),
-    operator: z.literal('equals'),
-    value: ZBooleanValue,
-  }),
-  z.object({
-    key: z.literal('ip_billing_country_same'),
-    operator: z.literal('equals'),
-    value: ZBooleanValue,
-  }),
-  ZIpCountryCheck,
-  z.object({
-    key: z.literal('item_count'),
-    operator: z.enum(FRAUD_COMPARISON_OPERATORS),
-    value: ZItemCountValue,
-  }),
-  z.object({
-    key: z.literal('order_total'),
-    operator: z.enum(FRAUD_COMPARISON_OPERATORS),
-    value: z
-      .string()
-      .max(40)
-      .transform((value) => value.trim().toLowerCase())
-      .pipe(z.string().regex(ORDER_TOTAL_PATTERN, 'An amount in cents and a currency, such as 100000|usd')),
-  }),
-]);
-
-/**
- * The schema is unrolled to FRAUD_CHECK_MAX_DEPTH levels rather than declared recursively: the
- * depth limit is then structural, and a deeply nested hostile body is refused without
- * recursing into it.
- */
-function checkSchemaAtDepth(depth: number): z.ZodType<FraudCheck> {
-  if (depth >= FRAUD_CHECK_MAX_DEPTH) return ZFraudSingleCheck;
-  return z.union([
-    ZFraudSingleCheck,
-    z.object({
-      operator: z.enum(['and', 'or']),
-      checks: z
-        .array(checkSchemaAtDepth(depth + 1))
-        .min(1)
-        .max(FRAUD_CHECK_MAX_LIST_LENGTH),
-    }),
-  ]);
-}
+/** Two-letter countries joined by |, such as us|ca. */
+export const COUNTRY_LIST_PATTERN = /^[a-z]{2}(\|[a-z]{2})*$/;
+/** An amount in cents and a currency, such as 100000|usd. */
+export const ORDER_TOTAL_PATTERN = /^(\d{1,15})\|([a-z]{3})$/;
 
 export function countSingleChecks(check: FraudCheck): number {
   if (!('checks' in check)) return 1;
   return check.checks.reduce((total, child) => total + countSingleChecks(child), 0);
 }
-
-export const ZFraudCheck: z.ZodType<FraudCheck> = checkSchemaAtDepth(1).refine(
-  (check) => countSingleChecks(check) <= FRAUD_CHECK_MAX_SINGLE_CHECKS,
-  `A rule may hold at most ${FRAUD_CHECK_MAX_SINGLE_CHECKS} checks`,
-);
-
-export const ZFraudRule: z.ZodType<FraudRule> = z.object({
-  key: z.enum(FRAUD_RULE_KEYS),
-  outcome: z.enum(['review', 'block']),
-  check: ZFraudCheck,
-});
-
-/** A saved rule set: at most one rule per key, since results are reported per rule key. */
-export const ZFraudRules: z.ZodType<FraudRule[]> = z
-  .array(ZFraudRule)
-  .max(FRAUD_RULE_KEYS.length)
-  .refine(
-    (rules) => new Set(rules.map((rule) => rule.key)).size === rules.length,
-    'Each rule key may appear once',
-  );
 
 /** Splits an order_total value `100000|usd` into its amount in cents and lowercase currency. */
 export function parseOrderTotalValue(value: string): { amount_cents: number; currency: string } | null {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateFraudRules, FRAUD_RULE_KEYS, type FraudRule, ZFraudRules } from './rules.ts';
+import { evaluateFraudRules, FRAUD_RULE_KEYS, type FraudRule } from './rules.ts';
+import { ZFraudRules, ZFraudSettings, ZSavedFraudRules } from './schemas.ts';
 import {
   defaultFraudSettings,
   FRAUD_SETTINGS_MESSAGES,
@@ -12,8 +13,6 @@ import {
   type SellingCountries,
   settingsToRules,
   validateFraudSettings,
-  ZFraudSettings,
-  ZSavedFraudRules,
 } from './settings.ts';
 
 const allCountries: SellingCountries = { mode: 'all', countries: [] };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   decimalToFixed,
   numberToDecimalText,
@@ -14,7 +13,6 @@ import {
   type FraudSingleCheck,
   formatOrderTotalValue,
   parseOrderTotalValue,
-  ZFraudRules,
 } from './rules.ts';
 
 /**
@@ -84,14 +82,14 @@ export const FRAUD_SETTINGS_MESSAGES = {
   internationalIpDisabled: "This filter is disabled because you're currently selling to all countries.",
 } as const;
 
-const AMOUNT_TEXT_PATTERN = /^\d*\.?\d*$/;
-const ITEMS_TEXT_PATTERN = /^\d*$/;
-const FRAUD_AMOUNT_MAX_CENTS = 10 ** 13;
-const FRAUD_ITEMS_MAX = 1_000_000;
+export const AMOUNT_TEXT_PATTERN = /^\d*\.?\d*$/;
+export const ITEMS_TEXT_PATTERN = /^\d*$/;
+export const FRAUD_AMOUNT_MAX_CENTS = 10 ** 13;
+export const FRAUD_ITEMS_MAX = 1_000_000;
 
 /**
  * An amount limit in cents, or null when there is none (blank, or not an amount at all: the
- * page only lets digits and one point through, and ZFraudSettings refuses anything else).
+ * page only lets digits and one point through, and the settings schema refuses anything else).
  * Digits past the cents are dropped, as "amount × 100, integer" does.
  */
 export function fraudAmountToCents(value: number | string | null | undefined): number | null {
@@ -121,30 +119,6 @@ export function fraudItemCount(value: number | string | null | undefined): numbe
 function isSet(limit: number | null): limit is number {
   return limit !== null && limit > 0;
 }
-
-const ZRuleSetting = z.object({ enabled: z.boolean(), block: z.boolean() });
-const ZAmountLimit = z.union([
-  z.null(),
-  z
-    .number()
-    .nonnegative()
-    .max(FRAUD_AMOUNT_MAX_CENTS / 100),
-  z.string().trim().max(20).regex(AMOUNT_TEXT_PATTERN, 'Digits with an optional decimal point'),
-]);
-const ZItemLimit = z.union([
-  z.null(),
-  z.number().int().nonnegative().max(FRAUD_ITEMS_MAX),
-  z.string().trim().max(7).regex(ITEMS_TEXT_PATTERN, 'A whole number'),
-]);
-
-export const ZFraudSettings: z.ZodType<FraudSettings> = z.object({
-  avs_verification: ZRuleSetting,
-  address_mismatch: ZRuleSetting,
-  international_ip_address: ZRuleSetting,
-  ip_address_mismatch: ZRuleSetting,
-  order_items_threshold: ZRuleSetting.extend({ min_items: ZItemLimit, max_items: ZItemLimit }),
-  purchase_price_threshold: ZRuleSetting.extend({ min_amount: ZAmountLimit, max_amount: ZAmountLimit }),
-});
 
 /** A min/max pair as the check that flags values outside it; null when neither limit is set. */
 function outsideRangeCheck<V extends number | string>(
@@ -365,14 +339,6 @@ export function thresholdRangeProblem(rule: FraudRule): string | null {
   }
   return null;
 }
-
-/** Saved rules as a request may send them: well formed, and every threshold range open. */
-export const ZSavedFraudRules: z.ZodType<FraudRule[]> = ZFraudRules.superRefine((rules, context) => {
-  rules.forEach((rule, index) => {
-    const problem = thresholdRangeProblem(rule);
-    if (problem) context.addIssue({ code: 'custom', path: [index, 'check'], message: problem });
-  });
-});
 
 export interface FraudProtectionSaveOutcome {
   /** Whether to save the level and rules at all. */

@@ -46,3 +46,15 @@ export function declineReasonKey(code: string, decline_code?: string): string {
   if (decline_code && hasMessage(decline_code)) return decline_code;
   return code;
 }
+
+/**
+ * What the processor itself refuses, whatever the merchant's filters say, as the fraud
+ * protection page reports it: the sandbox declines a failed CVC check, and lets an address
+ * (AVS) mismatch through for the merchant's filter to decide. Its fraud rules may hold a
+ * payment for review as well as block it.
+ */
+export const PROCESSOR_FRAUD_CHECKS = {
+  declineOnAVSFailure: false,
+  declineOnCVCFailure: true,
+  reviewFeatureActive: true,
+} as const;

@@ -1,6 +1,7 @@
 import {
   CURRENCIES,
   localeSeparators,
+  PROCESSOR_FRAUD_CHECKS,
   SUPPORTED_COUNTRIES,
   storeCountry,
   ZERO_DECIMAL_CURRENCIES,
@@ -50,6 +51,10 @@ export async function buildWcpaySettings(
       status: account.status,
       detailsSubmitted: account.detailsSubmitted,
       paymentsEnabled: account.paymentsEnabled,
+      fraudProtection: {
+        declineOnAVSFailure: PROCESSOR_FRAUD_CHECKS.declineOnAVSFailure,
+        declineOnCVCFailure: PROCESSOR_FRAUD_CHECKS.declineOnCVCFailure,
+      },
     },
     errorMessage: account.errorMessage,
     onBoardingDisabled: false,
@@ -73,6 +78,7 @@ export async function buildWcpaySettings(
     timeFormat: store.time_format,
     shouldUseExplicitPrice: false,
     storeCurrency: store.woocommerce_currency,
+    isFRTReviewFeatureActive: PROCESSOR_FRAUD_CHECKS.reviewFeatureActive,
     storeCountry: country,
     locale: store.locale,
     timezone: store.timezone_string,

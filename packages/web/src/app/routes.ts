@@ -1,3 +1,4 @@
+import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { __ } from '../lib/i18n.ts';
 
@@ -5,8 +6,8 @@ export interface RouteDefinition {
   /** The `path` query parameter of the admin page. */
   path: string;
   title: () => string;
-  /** Trail above the title, ending with the page itself. */
-  breadcrumbs: () => { label: string; path?: string }[];
+  /** Trail above the title, ending with the page itself; `href` for a page outside wc-admin. */
+  breadcrumbs: () => { label: string; path?: string; href?: string }[];
   /** Shown in the payments menu when set, in this order. */
   menu?: { label: () => string; order: number };
   component: LazyExoticComponent<ComponentType>;
@@ -72,6 +73,16 @@ export const ROUTES: RouteDefinition[] = [
       { label: __('Payment details') },
     ],
     component: lazy(() => import('../features/transactions/pages/payment-detail-page.tsx')),
+  },
+  {
+    path: '/payments/fraud-protection',
+    title: () => __('Advanced fraud protection'),
+    breadcrumbs: () => [
+      { label: __('Payments settings'), href: paymentsSettingsUrl() },
+      { label: __('Advanced fraud protection') },
+    ],
+    menu: { label: () => __('Fraud protection'), order: 70 },
+    component: lazy(() => import('../features/fraud/pages/fraud-protection-page.tsx')),
   },
 ];
 

@@ -96,7 +96,11 @@ export function Shell() {
           <Box maw={1280}>
             <Breadcrumbs mb="xs" separator="›" aria-label={__('Breadcrumbs')}>
               {route.breadcrumbs().map((crumb, index, all) =>
-                crumb.path && index < all.length - 1 ? (
+                crumb.href && index < all.length - 1 ? (
+                  <Anchor key={crumb.label} href={crumb.href} size="sm">
+                    {crumb.label}
+                  </Anchor>
+                ) : crumb.path && index < all.length - 1 ? (
                   <Anchor key={crumb.label} component={AdminLink} path={crumb.path} size="sm">
                     {crumb.label}
                   </Anchor>

@@ -43,7 +43,16 @@ export function useQueryValues(): Record<string, string> {
   return values;
 }
 
+/** Asks whether the admin may leave the current page; false keeps the person where they are. */
+let leaveGuard: (() => boolean) | null = null;
+
+/** A page with unsaved changes installs a guard; it is asked before every move to another page. */
+export function setLeaveGuard(guard: (() => boolean) | null): void {
+  leaveGuard = guard;
+}
+
 export function navigate(url: string, options: { replace?: boolean } = {}): void {
+  if (leaveGuard && !leaveGuard()) return;
   if (options.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
   window.scrollTo(0, 0);

@@ -1,3 +1,4 @@
+import { EXAMPLE_FRAUD_RULES } from '@paydesk/domain/fraud/example-rules';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
@@ -7,11 +8,7 @@ import { advanceClock, clockNow, DAY_MS } from '../clock.ts';
 
 const BACKTEST = '/wp-json/wc/v3/payments/fraud_protection/backtest';
 
-const AVS = {
-  key: 'avs_verification',
-  outcome: 'block',
-  check: { key: 'avs_mismatch', operator: 'equals', value: true },
-};
+const AVS = EXAMPLE_FRAUD_RULES.avs_verification;
 const EVERY = {
   key: 'order_items_threshold',
   outcome: 'review',
@@ -28,11 +25,7 @@ const PRICE = {
     ],
   },
 };
-const IP_MISMATCH = {
-  key: 'ip_address_mismatch',
-  outcome: 'block',
-  check: { key: 'ip_billing_country_same', operator: 'equals', value: false },
-};
+const IP_MISMATCH = EXAMPLE_FRAUD_RULES.ip_address_mismatch;
 
 describeEachDatabase('fraud rule backtest', (use) => {
   let app: FastifyInstance;

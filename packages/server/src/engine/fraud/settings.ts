@@ -1,5 +1,6 @@
-import { FRAUD_SETTINGS_MESSAGES, type FraudRule, invalidParams, ZFraudRules } from '@paydesk/domain';
+import { FRAUD_SETTINGS_MESSAGES, type FraudRule, invalidParams } from '@paydesk/domain';
 import type { settings } from '@paydesk/domain/contracts';
+import { ZFraudRules } from '@paydesk/domain/fraud/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { type Account, requireAccount } from '../accounts.ts';

@@ -8,10 +8,10 @@ import {
   methodCurrencyError,
   resolveCard,
   resolveLocalMethod,
-  ZFraudRule,
 } from '@paydesk/domain';
 import type { payments } from '@paydesk/domain/contracts';
 import { paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
+import { ZFraudRule } from '@paydesk/domain/fraud/schemas';
 import type { z } from 'zod';
 import type { ChargeOutcome } from '../../db/schema.ts';
 import { type Effects, emptyEffects, mergeEffects } from '../effects.ts';

@@ -1,12 +1,6 @@
-import {
-  appError,
-  assert,
-  type FraudRule,
-  isDisputeStatus,
-  type RefundReason,
-  ZFraudRules,
-} from '@paydesk/domain';
+import { appError, assert, type FraudRule, isDisputeStatus, type RefundReason } from '@paydesk/domain';
 import { payments } from '@paydesk/domain/contracts';
+import { ZFraudRules } from '@paydesk/domain/fraud/schemas';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';

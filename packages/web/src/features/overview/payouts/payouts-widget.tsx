@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import type { payouts } from '@paydesk/domain/contracts';
 import { payoutNotices, resolveSelectedCurrency } from '@paydesk/domain/overview/payouts-widget';
 import { payoutStatusDisplay } from '@paydesk/domain/transactions/status';
@@ -184,12 +185,7 @@ export function PayoutsWidget() {
           {__('View full payouts history')}
         </Button>
         {canChangeSchedule && (
-          <Button
-            component="a"
-            href="/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments#payout-schedule"
-            variant="subtle"
-            size="xs"
-          >
+          <Button component="a" href={paymentsSettingsUrl('payout-schedule')} variant="subtle" size="xs">
             {__('Change payout schedule')}
           </Button>
         )}

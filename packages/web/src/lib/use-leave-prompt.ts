@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { setLeaveGuard } from './navigation.ts';
+
+/**
+ * While `dirty`, leaving the page asks first: moving to another admin page asks `message` in a
+ * confirm, and closing or reloading the tab lets the browser ask its own question.
+ */
+export function useLeavePrompt(dirty: boolean, message: string): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when a value is set.
+      event.returnValue = message;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    setLeaveGuard(() => window.confirm(message));
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      setLeaveGuard(null);
+    };
+  }, [dirty, message]);
+}
