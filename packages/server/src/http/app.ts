@@ -21,6 +21,7 @@ import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { fraudRoutes } from './routes/fraud.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -80,6 +81,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => onboardingRoutes(app, database.db),
   (app, database) => inboxRoutes(app, database.db),
   (app, database) => reportingRoutes(app, database.db),
+  (app, database) => documentRoutes(app, database.db),
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

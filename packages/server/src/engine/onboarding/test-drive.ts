@@ -3,8 +3,10 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
+import { issueDueInvoices } from '../documents/invoices.ts';
 import { randomIds } from '../ids.ts';
 import { recordSandboxReadyNote } from '../inbox.ts';
+import { loadRates } from '../rates.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { resetAccount } from './reset.ts';
 
@@ -65,6 +67,8 @@ export async function startTestDrive(
         // The server keeps answering meanwhile, so its indexes stay in place.
         deferIndexes: false,
       });
+      // The sample months get their fee invoices at once, for the documents page.
+      await issueDueInvoices({ db, ids: randomIds, now, rates: await loadRates(db) }, made.account.id);
     }
     const account = await db
       .updateTable('accounts')
