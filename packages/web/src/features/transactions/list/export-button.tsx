@@ -5,6 +5,7 @@ import { exportNeedsConfirmation } from '@paydesk/domain/transactions/filters';
 import { useState } from 'react';
 import { apiFetch } from '../../../lib/api.ts';
 import { getPage, getSettings } from '../../../lib/bootstrap.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 
@@ -19,19 +20,8 @@ type ExportButtonProps = ExportProps & {
   rowCount: number | undefined;
 };
 
-/** Starts the browser's download of a finished export; the session's nonce goes with it. */
-function download(url: string): void {
-  const target = new URL(forcedDownloadUrl(url), window.location.origin);
-  if (target.origin === window.location.origin && !target.searchParams.has('_wpnonce')) {
-    target.searchParams.set('_wpnonce', getPage().nonce);
-  }
-  const link = document.createElement('a');
-  link.href = target.toString();
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+/** Starts the browser's download of a finished export. */
+const download = (url: string) => downloadFile(forcedDownloadUrl(url));
 
 async function runExport(props: ExportProps): Promise<void> {
   const settings = getSettings();
