@@ -191,4 +191,15 @@ describeInBrowser('the documents page and the VAT wizard', (use) => {
     );
     expect((await download).suggestedFilename()).toMatch(/^paydesk-invoice-/);
   });
+
+  it('in the United States: no number is asked, only the business details', async () => {
+    await sandboxIn('US');
+    await downloadThroughWizard(async () => {
+      await wizard().getByText('Invoices for your country carry your business name and address.').waitFor();
+      expect(await wizard().getByRole('checkbox').count()).toBe(0);
+      await continueButton().click();
+      await wizard().getByLabel('Business name').fill('Shop Inc.');
+      await wizard().getByLabel('Address').fill('1 Main St, Springfield');
+    });
+  });
 });

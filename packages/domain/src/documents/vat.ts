@@ -65,6 +65,11 @@ export const VAT_COUNTRIES = [
 ] as const;
 export type VatCountry = (typeof VAT_COUNTRIES)[number];
 
+/** Whether numbers of businesses in `country` are checked (and so asked for). */
+export function isVatCountry(country: string): country is VatCountry {
+  return (VAT_COUNTRIES as readonly string[]).includes(country.toUpperCase());
+}
+
 /** What the number is called: Japan's is a corporate number. */
 export function vatNumberName(country: string): string {
   return country.toUpperCase() === 'JP' ? 'Corporate number' : 'VAT number';

@@ -74,9 +74,11 @@ export function DocumentFilters({ query }: { query: Readonly<Record<string, stri
           onChange={(event) => setTo(event.currentTarget.value)}
         />
       )}
-      <Button variant="default" onClick={applyDate} disabled={rule === '' ? !applied : !complete}>
-        {rule === '' ? __('Clear date') : __('Apply')}
-      </Button>
+      {(rule !== '' || applied) && (
+        <Button variant="default" onClick={applyDate} disabled={rule !== '' && !complete}>
+          {rule === '' ? __('Clear date') : __('Apply')}
+        </Button>
+      )}
     </Group>
   );
 }

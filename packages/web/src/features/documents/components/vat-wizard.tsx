@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import {
   isOnlyVatPrefix,
+  isVatCountry,
   vatNumberHelp,
   vatNumberName,
   vatNumberPrefix,
@@ -37,6 +38,8 @@ interface VatWizardProps {
  */
 export function VatWizard({ opened, country, onClose, onCompleted }: VatWizardProps) {
   const prefix = vatNumberPrefix(country);
+  // A business where Paydesk cannot check numbers gives its name and address only.
+  const numbered = isVatCountry(country);
   const numberName = __(vatNumberName(country));
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);
@@ -83,16 +86,21 @@ export function VatWizard({ opened, country, onClose, onCompleted }: VatWizardPr
         <Stepper.Step label={sprintf(__('Set your %s'), numberName)}>
           <Stack gap="sm" mt="sm">
             <Text size="sm">{__('The details you give here are printed on all of your fee invoices.')}</Text>
-            <Checkbox
-              checked={registered}
-              onChange={(event) => setRegistered(event.currentTarget.checked)}
-              label={sprintf(__("I'm registered for a %s"), numberName)}
-              description={
-                country.toUpperCase() === 'JP'
-                  ? undefined
-                  : __('Businesses whose sales exceed their country’s VAT threshold must register for VAT.')
-              }
-            />
+            {!numbered && (
+              <Text size="sm">{__('Invoices for your country carry your business name and address.')}</Text>
+            )}
+            {numbered && (
+              <Checkbox
+                checked={registered}
+                onChange={(event) => setRegistered(event.currentTarget.checked)}
+                label={sprintf(__("I'm registered for a %s"), numberName)}
+                description={
+                  country.toUpperCase() === 'JP'
+                    ? undefined
+                    : __('Businesses whose sales exceed their country’s VAT threshold must register for VAT.')
+                }
+              />
+            )}
             {registered && (
               <TextInput
                 label={numberName}
