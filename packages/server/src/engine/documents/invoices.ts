@@ -1,4 +1,4 @@
-import { assert, sumMinor } from '@paydesk/domain';
+import { assert, minorFromAggregate, sumMinor } from '@paydesk/domain';
 import {
   FEE_LINE_KINDS,
   type FeeLineKind,
@@ -61,9 +61,13 @@ export async function feeLines(
   };
   for (const row of rollups) {
     const kind = feeLineKindOf(row.type);
-    add(kind, row.currency, kind === 'card_reader_fees' ? -Number(row.amount) : Number(row.fee));
+    add(
+      kind,
+      row.currency,
+      kind === 'card_reader_fees' ? -minorFromAggregate(row.amount) : minorFromAggregate(row.fee),
+    );
   }
-  for (const row of instant) add('instant_payout_fees', row.currency, Number(row.fee));
+  for (const row of instant) add('instant_payout_fees', row.currency, minorFromAggregate(row.fee));
   const lines: InvoiceLine[] = [];
   for (const [key, amount] of sums) {
     const [kind, currency] = key.split('|') as [FeeLineKind, string];

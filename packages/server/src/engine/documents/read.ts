@@ -1,4 +1,4 @@
-import { appError } from '@paydesk/domain';
+import { appError, minorFromAggregate } from '@paydesk/domain';
 import type { TDocument, TDocumentFilters } from '@paydesk/domain/contracts/documents';
 import { formatUtcDateTime } from '@paydesk/domain/date-format';
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
@@ -82,7 +82,7 @@ export async function countDocuments(
     .where('account_id', '=', accountId)
     .where((eb) => filterConditions(eb, filters))
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count) };
+  return { count: minorFromAggregate(row.count) };
 }
 
 /** A document's PDF, of the current account only. */

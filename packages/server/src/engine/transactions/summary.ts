@@ -1,3 +1,4 @@
+import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -101,14 +102,21 @@ const sums = {
   net: sql<string>`coalesce(sum(net), 0)::text`,
 };
 
-function toBucket(row: Record<string, unknown>): Bucket {
+function toBucket(row: {
+  currency: string;
+  customer_currency: string;
+  count: string;
+  amount: string;
+  fee: string;
+  net: string;
+}): Bucket {
   return {
     currency: String(row.currency),
     customer_currency: String(row.customer_currency),
-    count: Number(row.count),
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    net: Number(row.net),
+    count: minorFromAggregate(row.count),
+    amount: minorFromAggregate(row.amount),
+    fee: minorFromAggregate(row.fee),
+    net: minorFromAggregate(row.net),
   };
 }
 
