@@ -41,6 +41,7 @@ import {
   trustedProxyCheck,
 } from './server.ts';
 import { installTextGuard } from './text-guard.ts';
+import { installWpConventions, overrideMethod } from './wp-conventions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
+    rewriteUrl: overrideMethod,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -154,11 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
       varyOnCredentials(reply);
     });
-    // The nonce of a download link has done its work once the caller is known.
-    rest.addHook('preValidation', async (request) => {
-      const query = request.query as Record<string, unknown> | undefined;
-      if (query && '_wpnonce' in query) delete query._wpnonce;
-    });
+    // The global parameters (a download link's nonce has done its work once the caller is
+    // known), the method override and bracket parameters.
+    installWpConventions(rest);
     for (const area of REST_AREAS) await area(rest, database);
   });
 

@@ -6,19 +6,14 @@ import { clockNow } from '../../engine/clock.ts';
 import { countDocuments, listDocuments, readDocumentFile } from '../../engine/documents/read.ts';
 import { lookUpVatNumber, saveVatDetails } from '../../engine/documents/vat-details.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { foldBracketLists } from './transactions.ts';
 
 /** A file name safe inside a quoted Content-Disposition parameter. */
 const quotedFilename = (name: string) => name.replace(/["\\\r\n]/g, '_');
 
 /** Documents (fee invoices as PDFs) and the VAT details printed on them (spec 1 §7). */
-export async function documentRoutes(root: FastifyInstance, db: Db): Promise<void> {
-  await root.register(async (app) => {
-    // `date_between[]=…` as the list pages send it.
-    app.addHook('preValidation', foldBracketLists);
-    documentListRoutes(app, db);
-  });
-  vatRoutes(root, db);
+export function documentRoutes(app: FastifyInstance, db: Db): void {
+  documentListRoutes(app, db);
+  vatRoutes(app, db);
 }
 
 function documentListRoutes(app: FastifyInstance, db: Db): void {
