@@ -9,7 +9,12 @@ import fastifySwagger from '@fastify/swagger';
 import { REST_ROOT } from '@paydesk/domain';
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { readAccountSnapshot } from '../engine/accounts.ts';
 import type { AccountSnapshotReader } from '../store/page-settings.ts';
@@ -145,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ applicationPassword: [] }, { cookieNonce: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (`.meta({ id })`) are published once under components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
