@@ -1,3 +1,4 @@
+import { DAY_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';
@@ -17,7 +18,6 @@ export const SAMPLE_DAYS = 90;
  * few enough that the set-up finishes in seconds on the embedded database.
  */
 export const SAMPLE_TRANSACTIONS = 400;
-const DAY_MS = 86_400_000;
 
 /** Serialises test-drive starts across server processes sharing one PostgreSQL. */
 const TEST_DRIVE_LOCK = 7_140_001;

@@ -8,10 +8,9 @@ import {
   rangeInstants,
   toLocal,
 } from '@paydesk/domain/overview/payment-activity';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
-
-const HOUR_MS = 3_600_000;
 
 const ALL_TYPES: readonly string[] = [
   ...REPORT_TYPES.charges,

@@ -1,5 +1,6 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
@@ -7,8 +8,6 @@ import { customerCurrencySql, type DateRange, dateRanges, transactionsQuery } fr
 
 type Filters = transactions.TTransactionFilters;
 type Summary = transactions.TTransactionsSummary;
-
-const HOUR_MS = 3_600_000;
 
 /** Sums of one (store currency, customer currency) pair. */
 interface Bucket {
