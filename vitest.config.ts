@@ -20,7 +20,6 @@ export default defineConfig({
           // Every suite opens its own database (testing/db.ts), so files may share a worker's
           // modules, and with them the migrated embedded-database image made once per worker.
           isolate: false,
-          unstubEnvs: true,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
