@@ -27,7 +27,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDist: undefined,
       trustProxy: false,
+      role: 'all',
     });
+  });
+
+  it('runs web or worker processes apart only on PostgreSQL', () => {
+    const url = 'postgres://app@db.internal/shop';
+    expect(loadConfig({ PAYDESK_ROLE: 'web', DATABASE_URL: url }).role).toBe('web');
+    expect(loadConfig({ PAYDESK_ROLE: 'worker', DATABASE_URL: url }).role).toBe('worker');
+    expect(() => loadConfig({ PAYDESK_ROLE: 'worker' })).toThrow(/PAYDESK_ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ PAYDESK_ROLE: 'cron', DATABASE_URL: url })).toThrow(/PAYDESK_ROLE/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -23,6 +23,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  PAYDESK_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
 });
 
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   webDist: string | undefined;
   /** Whose `X-Forwarded-*` headers are believed (docs/security.md). */
   trustProxy: TrustProxy;
+  /** What this process runs: the web server, the job worker, or both (docs/deployment.md). */
+  role: 'all' | 'web' | 'worker';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
     throw new Error(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
   }
+  if (e.PAYDESK_ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration:\n  PAYDESK_ROLE: ${e.PAYDESK_ROLE} needs DATABASE_URL; the embedded database belongs to one process, which runs everything (PAYDESK_ROLE=all).`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -65,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy,
+    role: e.PAYDESK_ROLE,
   };
 }

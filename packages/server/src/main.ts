@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { JOB_HANDLERS } from './engine/context.ts';
+import { jobWakeup } from './engine/job-wakeup.ts';
 import { startJobWorker } from './engine/jobs.ts';
 import { restoreDeferredIndexes } from './engine/seed/bulk-load.ts';
 import { buildApp, DEFAULT_WEB_DIST } from './http/app.ts';
@@ -14,6 +15,7 @@ class StartError extends Error {}
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.role === 'worker') return runWorkerOnly(config);
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new StartError(
@@ -57,9 +59,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const stopJobs = startJobWorker(database.db, JOB_HANDLERS, {
-    onError: (error) => app.log.error({ err: error }, 'job worker failed'),
-  });
+  const stopJobs =
+    config.role === 'all'
+      ? await startJobWorker(database.db, JOB_HANDLERS, {
+          wakeup: jobWakeup(database),
+          onError: (error) => app.log.error({ err: error }, 'job worker failed'),
+        })
+      : async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -76,10 +82,33 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
-    `Paydesk is running at http://localhost:${port}/ (${describeDatabase(config)})`,
+    `Paydesk is running at http://localhost:${port}/ (${describeDatabase(config)})${config.role === 'web' ? ', web only: jobs run in a worker process' : ''}`,
     ...adminLines(admin),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/** PAYDESK_ROLE=worker: the job worker alone, beside web processes on one PostgreSQL. */
+async function runWorkerOnly(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  const log = (message: string) => {
+    if (config.logLevel !== 'silent') process.stderr.write(`${message}\n`);
+  };
+  const stopJobs = await startJobWorker(database.db, JOB_HANDLERS, {
+    wakeup: jobWakeup(database),
+    onError: (error) => log(`job worker failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await stopJobs();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  process.stdout.write(`\nPaydesk worker is running (${describeDatabase(config)})\n\n`);
 }
 
 /** On a failed start: the account exists now, and its one-time password must not be lost. */

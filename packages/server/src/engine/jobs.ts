@@ -33,6 +33,15 @@ export async function enqueueJob(
     .execute();
 }
 
+/** The channel a worker listens on; every insert into `jobs` notifies it (migration 0025). */
+export const JOB_CHANNEL = 'paydesk_jobs';
+
+/**
+ * How long a claimed job may run before another worker may claim it again: a worker that died
+ * mid-job leaves its job `running`, and it is retried once the lease has run out.
+ */
+export const JOB_LEASE_MS = 15 * MINUTE_MS;
+
 /** Retry backoff: 1 min, 2, 4, 8 … capped at one hour. */
 const backoff_ms = (attempts: number) => Math.min(HOUR_MS, MINUTE_MS * 2 ** Math.max(0, attempts - 1));
 
@@ -44,9 +53,10 @@ const backoff_ms = (attempts: number) => Math.min(HOUR_MS, MINUTE_MS * 2 ** Math
 export async function runDueJobs(
   db: Db,
   handlers: JobHandlers,
-  options: { limit?: number } = {},
+  options: { limit?: number; lease_ms?: number } = {},
 ): Promise<number> {
   const limit = options.limit ?? 1000;
+  const lease_ms = options.lease_ms ?? JOB_LEASE_MS;
   let ran = 0;
   while (ran < limit) {
     const now = await clockNow(db);
@@ -54,8 +64,13 @@ export async function runDueJobs(
       const row = await trx
         .selectFrom('jobs')
         .select(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
-        .where('status', '=', 'queued')
-        .where('run_at', '<=', now)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+            // Claimed by a worker that never finished it: the lease is wall-clock time.
+            eb.and([eb('status', '=', 'running'), eb('locked_at', '<', new Date(Date.now() - lease_ms))]),
+          ]),
+        )
         .orderBy('run_at')
         .orderBy('id')
         .limit(1)
@@ -99,26 +114,57 @@ export async function runDueJobs(
   return ran;
 }
 
-/** Polls the queue in the server process; answers a function that stops it. */
-export function startJobWorker(
+/** Subscribes to job notifications; answers a function that unsubscribes. */
+export type JobWakeup = (onJob: () => void) => Promise<() => Promise<void>>;
+
+/**
+ * Runs the queue in this process: at once when a job is queued (`wakeup`, from the database's
+ * notifications), and every `interval_ms` for jobs that fall due later or were missed. Answers
+ * a function that stops it after the job in progress.
+ */
+export async function startJobWorker(
   db: Db,
   handlers: JobHandlers,
-  options: { interval_ms?: number; onError?: (error: unknown) => void } = {},
-): () => Promise<void> {
+  options: {
+    interval_ms?: number;
+    lease_ms?: number;
+    wakeup?: JobWakeup;
+    onError?: (error: unknown) => void;
+  } = {},
+): Promise<() => Promise<void>> {
+  const interval_ms = options.interval_ms ?? 1000;
   let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     if (stopped) return;
-    running = runDueJobs(db, handlers, { limit: 100 })
+    if (running) {
+      // Woken while busy: one more pass once this one ends.
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = runDueJobs(db, handlers, {
+      limit: 100,
+      ...(options.lease_ms === undefined ? {} : { lease_ms: options.lease_ms }),
+    })
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.interval_ms ?? 1000);
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          setImmediate(tick);
+        } else timer = setTimeout(tick, interval_ms);
       });
   };
-  let timer = setTimeout(tick, options.interval_ms ?? 1000);
+  const unsubscribe = options.wakeup ? await options.wakeup(tick) : async () => {};
+  timer = setTimeout(tick, 0);
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    await unsubscribe();
     await running;
   };
 }
