@@ -1,40 +1,17 @@
-// `npm start`: builds the admin app when it is missing or older than its sources, then runs
-// the server (TypeScript through tsx, no separate compile step).
+// `npm start`: builds what is missing or older than its sources (scripts/build.mjs, aside and
+// swapped in under a lock, so several starts from one checkout are safe), then runs the
+// compiled server with plain Node.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT } from './build-lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = join(root, 'packages/web/dist/index.html');
+const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/domain/src'].map((p) =>
-  join(root, p),
-);
-const stale =
-  !existsSync(builtIndex) ||
-  sources.some(
-    (source) =>
-      (statSync(source).isDirectory() ? newestMtime(source) : statSync(source).mtimeMs) >
-      statSync(builtIndex).mtimeMs,
-  );
-if (stale) {
-  console.log('Building the admin app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@paydesk/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+const server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.mjs')], {
   cwd: process.cwd(),
   stdio: 'inherit',
 });

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 180 * 1024;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// The build folder: the first argument, else the package's dist.
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const gzipped = new Map();

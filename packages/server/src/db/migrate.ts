@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'kysely';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import type { Db } from './database.ts';
 import { splitSql } from './split-sql.ts';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant works; several processes starting at once on PostgreSQL queue behind it. */
 const MIGRATION_LOCK_KEY = 727_372_001;
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -55,7 +53,7 @@ declare module 'fastify' {
 }
 
 export const OPENAPI_PATH = `${PAYMENTS_BASE}/openapi.json`;
-export const DEFAULT_WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export { DEFAULT_WEB_DIST } from '../paths.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
