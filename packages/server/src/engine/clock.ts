@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS } from '@paydesk/domain/sandbox/clock';
 
 /**
  * One clock for the engine: the wall clock plus an offset kept in the database, so sandbox
