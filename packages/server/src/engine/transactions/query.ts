@@ -85,8 +85,13 @@ export interface DateRange {
   to?: Date;
 }
 
-/** The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). */
-export function dateRanges(filters: TTransactionFilters): DateRange[] {
+/**
+ * The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). The payouts
+ * list reads its date rules alike.
+ */
+export function dateRanges(
+  filters: Pick<TTransactionFilters, 'date_before' | 'date_after' | 'date_between'>,
+): DateRange[] {
   const ranges: DateRange[] = [];
   if (filters.date_before) ranges.push({ to: filters.date_before.at });
   if (filters.date_after) ranges.push({ from: endExclusive(filters.date_after) });

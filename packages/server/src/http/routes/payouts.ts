@@ -3,20 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
-import { depositsOverview, listPayouts, readPayout } from '../../engine/payouts/read.ts';
+import { depositsOverview, listPayouts, payoutsSummary, readPayout } from '../../engine/payouts/read.ts';
 import { createInstantPayout } from '../../engine/payouts/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
+import { foldBracketLists } from './transactions.ts';
 
-/** Payouts: balances overview, the payouts list, one payout, instant payout. */
-export function payoutRoutes(app: FastifyInstance, db: Db): void {
+/** Payouts: balances overview, the payouts list and its summary, one payout, instant payout. */
+export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, payouts.overviewAll, async () => {
     const ctx = await engineContext(db);
     return depositsOverview(db, await requireAccount(db), ctx.now);
   });
 
-  registerEndpoint(app, payouts.listDeposits, async ({ query }) =>
-    listPayouts(db, (await requireAccount(db)).id, query),
-  );
+  // The list and its summary take `date_between[]=` as the transactions list does.
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', foldBracketLists);
+
+    registerEndpoint(scope, payouts.listDeposits, async ({ query }) =>
+      listPayouts(db, (await requireAccount(db)).id, query),
+    );
+
+    registerEndpoint(scope, payouts.depositsSummary, async ({ query }) =>
+      payoutsSummary(db, await requireAccount(db), query),
+    );
+  });
 
   registerEndpoint(app, payouts.getDeposit, async ({ params }) =>
     readPayout(db, (await requireAccount(db)).id, params.id),
