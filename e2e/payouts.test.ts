@@ -208,6 +208,25 @@ describeInBrowser('the payouts pages', (use) => {
       .poll(() => page.getByTestId('transactions-list').getByTestId('summary-count').textContent())
       .toBe(`${inPayout.count} ${inPayout.count === 1 ? 'transaction' : 'transactions'}`);
     expect(await page.getByTestId('instant-payout-note').count()).toBe(0);
+
+    // The reconciliation: the movements by type add up to the payout, and download as CSV.
+    const reconciliation = page.getByTestId('reconciliation');
+    await reconciliation.getByTestId('reconciliation-line').first().waitFor();
+    const lines = await server.api<{ lines: { type: string; count: number }[]; total_net: number }>(
+      'GET',
+      `/deposits/${payout.id}/reconciliation`,
+    );
+    expect(await reconciliation.getByTestId('reconciliation-line').count()).toBe(lines.lines.length);
+    expect(await reconciliation.getByTestId('reconciliation-check').textContent()).toMatch(
+      /^The movements add up to the payout of \$[\d,]+\.\d{2}\.$/,
+    );
+    const exportButton = reconciliation.getByTestId('export-button');
+    await expect.poll(() => exportButton.isEnabled()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    const records = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(records.length - 1).toBe(inPayout.count);
     await context.close();
   });
 

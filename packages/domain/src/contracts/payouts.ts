@@ -205,3 +205,38 @@ export const depositsSummary = defineEndpoint({
   response: ZPayoutsSummary,
   errors: ['wcpay_account_not_found'],
 });
+
+/** One kind of ledger movement swept into a payout: how many, and their sums (minor units). */
+export const ZReconciliationLine = z.object({
+  type: z.string().describe('The transaction type (charge, refund, dispute, financing_paydown, …).'),
+  count: z.number().int(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int().describe('amount − fee'),
+});
+export type TReconciliationLine = z.infer<typeof ZReconciliationLine>;
+
+/**
+ * A payout explained: every ledger movement it swept, grouped by type, in the payout's currency.
+ * `total_net` is the sum of the lines' net and equals the payout's amount plus its fee; a failed
+ * payout gave its movements back to the balance, so it has no lines and a total of 0.
+ */
+export const ZPayoutReconciliation = z
+  .object({
+    payout: ZPayout,
+    lines: z.array(ZReconciliationLine),
+    total_net: z.number().int(),
+  })
+  .meta({ id: 'PayoutReconciliation' });
+export type TPayoutReconciliation = z.infer<typeof ZPayoutReconciliation>;
+
+export const depositReconciliation = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits/:id/reconciliation`,
+  summary:
+    "What a payout is made of: the ledger movements it swept (charges, refunds, fees, disputes and reversals, loan paydowns, reader fees, adjustments) grouped by type, and their total, which equals the payout's amount plus its fee.",
+  tags: ['payouts'],
+  params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A payout id') }),
+  response: ZPayoutReconciliation,
+  errors: ['wcpay_account_not_found', 'wcpay_deposit_not_found'],
+});

@@ -168,3 +168,39 @@ export async function payoutsSummary(
     store_currencies: currencies.map((row) => row.currency),
   };
 }
+
+/**
+ * `GET {base}/deposits/:id/reconciliation`: the ledger rows the payout swept, summed by type
+ * through `bt_payout_idx`. Sums are taken in the database, so the largest payout costs one
+ * grouped index range. The total equals the payout's amount plus its fee (the engine asserts it
+ * when a payout is made and `ledger:check` checks it); a failed payout released its rows.
+ */
+export async function reconcilePayout(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<payouts.TPayoutReconciliation> {
+  const payout = await readPayout(db, accountId, id);
+  const rows = await db
+    .selectFrom('balance_transactions')
+    .select([
+      'type',
+      sql<string>`count(*)::text`.as('count'),
+      sql<string>`sum(amount)::text`.as('amount'),
+      sql<string>`sum(fee)::text`.as('fee'),
+      sql<string>`sum(net)::text`.as('net'),
+    ])
+    .where('payout_id', '=', payout.id)
+    .where(ownedBy(accountId))
+    .groupBy('type')
+    .orderBy('type')
+    .execute();
+  const lines = rows.map((row) => ({
+    type: row.type,
+    count: Number(row.count),
+    amount: Number(row.amount),
+    fee: Number(row.fee),
+    net: Number(row.net),
+  }));
+  return { payout, lines, total_net: lines.reduce((sum, line) => sum + line.net, 0) };
+}

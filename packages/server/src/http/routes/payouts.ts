@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
-import { depositsOverview, listPayouts, payoutsSummary, readPayout } from '../../engine/payouts/read.ts';
+import {
+  depositsOverview,
+  listPayouts,
+  payoutsSummary,
+  readPayout,
+  reconcilePayout,
+} from '../../engine/payouts/read.ts';
 import { createInstantPayout } from '../../engine/payouts/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
 import { foldBracketLists } from './transactions.ts';
@@ -30,6 +36,10 @@ export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> 
 
   registerEndpoint(app, payouts.getDeposit, async ({ params }) =>
     readPayout(db, (await requireAccount(db)).id, params.id),
+  );
+
+  registerEndpoint(app, payouts.depositReconciliation, async ({ params }) =>
+    reconcilePayout(db, (await requireAccount(db)).id, params.id),
   );
 
   registerEndpoint(app, payouts.createInstantDeposit, async ({ body }) =>

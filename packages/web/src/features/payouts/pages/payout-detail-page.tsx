@@ -6,6 +6,7 @@ import { __ } from '../../../lib/i18n.ts';
 import { useQueryValues } from '../../../lib/navigation.ts';
 import { usePayout } from '../api/get-payout.ts';
 import { PayoutSummary } from '../detail/payout-summary.tsx';
+import { PayoutReconciliation } from '../detail/reconciliation.tsx';
 
 /** The transactions list narrowed to one payout; the app hands it over (features stay apart). */
 export type PayoutTransactions = ComponentType<{ depositId: string }>;
@@ -41,6 +42,7 @@ export default function PayoutDetailPage({
   return (
     <Stack gap="md" data-testid="payout-detail">
       <PayoutSummary payout={payout.data} />
+      <PayoutReconciliation payout={payout.data} />
       {payout.data.automatic ? (
         <section aria-labelledby="payout-transactions-heading">
           <Title order={2} size="h4" mb="sm" id="payout-transactions-heading">
