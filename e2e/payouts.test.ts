@@ -82,6 +82,26 @@ describeInBrowser('the payouts pages', (use) => {
     await expect
       .poll(() => page.getByTestId('summary-count').textContent())
       .toBe(`${listed.total_count} payouts`);
+
+    // A hidden column stays hidden: the choice is the user's preference of the spec's name.
+    await page.getByTestId('column-menu').click();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/users/me/preferences') && response.request().method() === 'POST',
+    );
+    await page.getByRole('checkbox', { name: 'Bank account' }).uncheck();
+    await saved;
+    expect(await headerTexts(page, 'payouts-list')).not.toContain('Bank account');
+    const preferences = await server.api<Record<string, unknown>>(
+      'GET',
+      '/wc-admin/users/me/preferences',
+      undefined,
+      '/wp-json',
+    );
+    expect(preferences.wc_payments_payouts_hidden_columns).toEqual(['bank_account']);
+    await page.reload();
+    await rows(page, 'payouts-list').first().waitFor();
+    expect(await headerTexts(page, 'payouts-list')).not.toContain('Bank account');
     await context.close();
   });
 
