@@ -445,7 +445,7 @@ export interface ExportsTable {
   id: string;
   account_id: string;
   user_id: number;
-  /** 0010 adds deposits (payouts). */
+  /** 0019 adds deposits (payouts). */
   kind: 'transactions' | 'fraud_outcomes' | 'deposits';
   filters: JsonCol<Record<string, unknown>>;
   user_email: string;

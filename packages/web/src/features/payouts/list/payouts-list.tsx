@@ -8,6 +8,7 @@ import {
   payoutListPosition,
 } from '@paydesk/domain/payouts/list-query';
 import { PAYOUT_TYPE_LABELS } from '@paydesk/domain/transactions/status';
+import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { ExportButton } from '../../../components/list/export-button.tsx';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
@@ -91,6 +92,7 @@ export function PayoutsList() {
   const summary = usePayoutsSummary(filters);
   const hidden = useHiddenColumns(PAYOUTS_HIDDEN_COLUMNS_PREFERENCE);
   const filtered = hasPayoutFilters(filters);
+  const payoutColumns = useMemo(columns, []);
 
   return (
     <Stack gap="sm">
@@ -102,7 +104,7 @@ export function PayoutsList() {
       <DataTable
         title={__('Payout history')}
         testId="payouts-list"
-        columns={columns()}
+        columns={payoutColumns}
         rows={list.data?.data}
         rowKey={payoutKey}
         rowLink={payoutLink}
