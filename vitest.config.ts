@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/domain/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Pure modules: files share a worker's module cache instead of loading it again each.
+          isolate: false,
         },
       },
       {
@@ -15,6 +17,9 @@ export default defineConfig({
           name: 'api',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
+          // Every suite opens its own database (testing/db.ts), so files may share a worker's
+          // modules, and with them the migrated embedded-database image made once per worker.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -7,6 +7,7 @@ export * from './fraud/rules.ts';
 export * from './fraud/settings.ts';
 export * from './locale.ts';
 export * from './money/format.ts';
+export * from './money/sum.ts';
 export * from './options.ts';
 export * from './payments/messages.ts';
 export * from './payments/methods.ts';

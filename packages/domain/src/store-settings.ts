@@ -39,6 +39,8 @@ export const ZStoreSettings = z.object({
   /** Country codes joined by commas, e.g. `RU,BY`. */
   woocommerce_all_except_countries: zCountryList,
   woocommerce_specific_allowed_countries: zCountryList,
+  /** The documents page and its menu entry: '1' on (the default), '0' off. */
+  _wcpay_feature_documents: z.enum(['0', '1']),
 });
 export type TStoreSettings = z.infer<typeof ZStoreSettings>;
 export type StoreSettingKey = keyof TStoreSettings;
@@ -56,6 +58,7 @@ export const STORE_SETTING_DEFAULTS: TStoreSettings = {
   woocommerce_allowed_countries: 'all',
   woocommerce_all_except_countries: '',
   woocommerce_specific_allowed_countries: '',
+  _wcpay_feature_documents: '1',
 };
 
 export const STORE_SETTING_KEYS = Object.keys(STORE_SETTING_DEFAULTS) as StoreSettingKey[];

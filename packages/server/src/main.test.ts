@@ -69,7 +69,9 @@ describe('starting the server when its port is taken', () => {
     // The data folder was closed and unlocked: it opens again, and the printed password works.
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      expect(await authenticatePassword(database.db, 'admin', password ?? '')).not.toBeNull();
+      expect(await authenticatePassword(database.db, 'admin', password ?? '')).toMatchObject({
+        login: 'admin',
+      });
     } finally {
       await database.close();
     }

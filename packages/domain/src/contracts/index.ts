@@ -1,6 +1,7 @@
 export * as capital from './capital.ts';
 export * as cardReaders from './card-readers.ts';
 export * as disputes from './disputes.ts';
+export * as documents from './documents.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * as exports from './exports.ts';

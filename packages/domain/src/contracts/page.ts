@@ -28,7 +28,13 @@ export const ZWcpaySettings = z.object({
     paymentsEnabled: z.boolean(),
     /** What the processor refuses by itself, shown on the fraud protection page. */
     fraudProtection: z.object({ declineOnAVSFailure: z.boolean(), declineOnCVCFailure: z.boolean() }),
+    /** Whether the VAT details printed on invoices were given (spec 1 §3). */
+    hasSubmittedVatData: z.boolean(),
+    /** The account's country (the store's before an account exists). */
+    country: z.string(),
   }),
+  /** Features a store may turn off; each page checks its flag. */
+  featureFlags: z.object({ documents: z.boolean() }),
   errorMessage: z.string(),
   onBoardingDisabled: z.boolean(),
   connectIncentive: z.object({ id: z.string(), description: z.string(), tc_url: z.string() }).nullable(),

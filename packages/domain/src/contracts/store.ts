@@ -3,7 +3,8 @@ import { ZUserPreferences, ZWritableOptions } from '../options.ts';
 import { ZStoreSettings } from '../store-settings.ts';
 import { defineEndpoint, PAYMENTS_BASE, REST_ROOT } from './endpoint.ts';
 
-const optionValue = z.json();
+/** An option holds any JSON value. */
+const optionValue = z.unknown().describe('Any JSON value');
 
 export const optionsGet = defineEndpoint({
   method: 'GET',

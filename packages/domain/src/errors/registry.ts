@@ -2,6 +2,7 @@ import { ACCOUNTS_ERRORS } from './accounts.ts';
 import { CAPITAL_ERRORS } from './capital.ts';
 import { CARD_READERS_ERRORS } from './card-readers.ts';
 import { DISPUTES_ERRORS } from './disputes.ts';
+import { DOCUMENTS_ERRORS } from './documents.ts';
 import { EXPORTS_ERRORS } from './exports.ts';
 import { FILES_ERRORS } from './files.ts';
 import { INBOX_ERRORS } from './inbox.ts';
@@ -31,6 +32,7 @@ export const ERROR_AREAS = [
   { title: 'Files', errors: FILES_ERRORS },
   { title: 'Exports', errors: EXPORTS_ERRORS },
   { title: 'Inbox', errors: INBOX_ERRORS },
+  { title: 'Documents and VAT', errors: DOCUMENTS_ERRORS },
 ] as const;
 
 export const ERRORS = {
@@ -45,6 +47,7 @@ export const ERRORS = {
   ...FILES_ERRORS,
   ...EXPORTS_ERRORS,
   ...INBOX_ERRORS,
+  ...DOCUMENTS_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

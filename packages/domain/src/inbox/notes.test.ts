@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../html.ts';
 import {
   disputeNote,
-  escapeHtml,
   firstPaymentNote,
   firstPayoutNote,
   isNoteUnread,

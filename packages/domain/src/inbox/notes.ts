@@ -1,4 +1,5 @@
 import { formatStoreDate } from '../date-format.ts';
+import { escapeHtml } from '../html.ts';
 import { formatCurrency } from '../money/format.ts';
 
 /**
@@ -47,16 +48,6 @@ export interface NoteFormat {
   locale: string;
   dateFormat: string;
   timeZone: string;
-}
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** An admin page of the payments pages, as a note's action or link points at it. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  crossRateOf,
   decimalToFixed,
   divideRoundHalfAway,
   groupDecimalText,
@@ -96,5 +97,27 @@ describe('formatting helpers', () => {
     expect(numberToDecimalText(1e-7)).toMatch(/^0\.0000001\d*$/);
     expect(() => numberToDecimalText(Number.POSITIVE_INFINITY)).toThrow(/finite/);
     expect(() => numberToDecimalText(1e21)).toThrow(/too large/);
+  });
+});
+
+describe('crossRateOf', () => {
+  it('divides two rates of one base exactly, to ten places, half away from zero', () => {
+    expect(crossRateOf('1', '0.92')).toBe('0.92');
+    expect(crossRateOf('0.92', '1')).toBe('1.0869565217');
+    expect(crossRateOf('1.35', '151.2')).toBe('112');
+    expect(crossRateOf('3', '2')).toBe('0.6666666667');
+    expect(crossRateOf('3', '1')).toBe('0.3333333333');
+    expect(crossRateOf('0.000000000001', '1')).toBe('1000000000000');
+  });
+
+  it('refuses rates that are not positive decimals', () => {
+    for (const [a, b] of [
+      ['0', '1'],
+      ['1', '-2'],
+      ['x', '1'],
+      ['1e3', '1'],
+    ] as const) {
+      expect(() => crossRateOf(a, b)).toThrow(/positive decimals/);
+    }
   });
 });

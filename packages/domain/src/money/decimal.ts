@@ -94,3 +94,21 @@ export function groupDecimalText(
   const body = fraction === undefined ? grouped : `${grouped}${separators.decimalSeparator}${fraction}`;
   return negative ? `-${body}` : body;
 }
+
+/** Places a crossed exchange rate keeps. */
+export const CROSS_RATE_PLACES = 10;
+
+/**
+ * The rate from currency A to currency B when both are quoted against one base (units of A and
+ * of B per base unit): `perBaseB / perBaseA`, exact, rounded half away from zero to
+ * `CROSS_RATE_PLACES` places, trailing zeros dropped. Rates are positive decimal strings.
+ */
+export function crossRateOf(perBaseA: string, perBaseB: string): string {
+  const a = parseDecimal(perBaseA);
+  const b = parseDecimal(perBaseB);
+  if (!a || !b || a.units <= 0n || b.units <= 0n) {
+    throw new Error(`Exchange rates must be positive decimals, got ${perBaseA} and ${perBaseB}`);
+  }
+  const units = divideRoundHalfAway(b.units * pow10(a.scale + CROSS_RATE_PLACES), a.units * pow10(b.scale));
+  return trimFractionZeros(decimalToFixed({ units, scale: CROSS_RATE_PLACES }));
+}

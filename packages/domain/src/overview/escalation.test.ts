@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../time.ts';
 import { elapsedDays, type ProgressiveOnboardingInput, progressiveOnboardingTask } from './escalation.ts';
 
-const DAY_MS = 86_400_000;
 const CREATED = Date.UTC(2026, 0, 1, 12, 0, 0);
 
 function input(overrides: Partial<ProgressiveOnboardingInput> = {}): ProgressiveOnboardingInput {

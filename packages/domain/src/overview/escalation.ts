@@ -1,4 +1,5 @@
 import { toMajorUnits } from '../money/format.ts';
+import { DAY_MS } from '../time.ts';
 
 /**
  * Progressive onboarding lets a merchant take payments before verifying the bank account; the
@@ -21,8 +22,6 @@ export const PO_NO_PAYMENT_REMINDER_DAYS = 14;
 export const PO_NO_PAYMENT_FINAL_DAYS = 30;
 /** Spec 1 §9: the early-selling window, counted from the first payment (or the creation). */
 export const PO_EARLY_SELLING_WINDOW_DAYS = 30;
-
-const DAY_MS = 86_400_000;
 
 export type PoStage =
   | 'after_payment'

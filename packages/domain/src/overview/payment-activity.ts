@@ -1,4 +1,5 @@
 import { calendarParts } from '../date-format.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.ts';
 
 /**
  * The payment activity widget's periods (spec 1 §9 "Period presets"), as wall-clock ranges in the
@@ -50,7 +51,6 @@ export interface LocalRange {
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
-const MINUTE_MS = 60_000;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -149,8 +149,8 @@ function zoneOffsetMs(epoch_ms: number, timeZone: string): number {
  */
 export function fromLocal(local: LocalDateTime, timeZone: string): number {
   const wall = asUtc(local);
-  const before = wall - zoneOffsetMs(wall - 86_400_000, timeZone);
-  const after = wall - zoneOffsetMs(wall + 86_400_000, timeZone);
+  const before = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
   // Of the offsets around that day, take the first that reads back the same wall clock.
   for (const candidate of [Math.min(before, after), Math.max(before, after)]) {
     if (asUtc(toLocal(candidate, timeZone)) === wall) return candidate;
@@ -251,8 +251,8 @@ export type ChartInterval = 'hour' | 'day' | 'month';
 /** The chart's bar width: hours for up to two days, days up to 92 days, months beyond. */
 export function chartInterval(range: InstantRange): ChartInterval {
   const span_ms = range.to_ms - range.from_ms;
-  if (span_ms <= 2 * 86_400_000) return 'hour';
-  if (span_ms <= 92 * 86_400_000) return 'day';
+  if (span_ms <= 2 * DAY_MS) return 'hour';
+  if (span_ms <= 92 * DAY_MS) return 'day';
   return 'month';
 }
 
@@ -270,7 +270,7 @@ export function chartBuckets(range: InstantRange, interval: ChartInterval, timeZ
     let at: number;
     if (interval === 'hour') {
       // Hours of elapsed time, so a daylight-saving night has 23 or 25 bars.
-      at = (starts[starts.length - 1] as number) + 3_600_000;
+      at = (starts[starts.length - 1] as number) + HOUR_MS;
     } else {
       const next =
         interval === 'day'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS } from '../time.ts';
 import {
   buildTasks,
   DELETED_TASKS_OPTION,
@@ -20,8 +21,6 @@ import {
 } from './tasks.ts';
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 function account(overrides: Partial<TaskAccountInput> = {}): TaskAccountInput {
   return {

@@ -2,8 +2,8 @@
  * How far one move of the sandbox clock may go: at least an hour, at most a year. The CLI's
  * `clock:advance` and `POST {base}/sandbox/clock/advance` both check a move with `clockAdvanceMs`.
  */
-export const HOUR_MS = 60 * 60 * 1000;
-export const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from '../time.ts';
+
 export const CLOCK_ADVANCE_MAX_DAYS = 365;
 export const CLOCK_ADVANCE_MIN_MS = HOUR_MS;
 export const CLOCK_ADVANCE_MAX_MS = CLOCK_ADVANCE_MAX_DAYS * DAY_MS;

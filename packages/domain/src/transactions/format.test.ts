@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../html.ts';
 import {
   CAPTURE_WINDOW_SECONDS,
   captureDeadline,
@@ -7,7 +8,6 @@ import {
   conversionLine,
   type DetailCharge,
   disallowedMessageTags,
-  escapeHtml,
   type FeeRates,
   feeBreakdownLine,
   feeBreakdownLines,

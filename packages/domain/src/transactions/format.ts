@@ -1,4 +1,5 @@
 import { currencyPrecision } from '../currencies.ts';
+import { escapeHtml } from '../html.ts';
 import {
   exchangeRateFromAmounts,
   formatCurrency,
@@ -280,19 +281,6 @@ export function disallowedMessageTags(html: string): string[] {
     if (!isAllowedMessageTag(tag)) found.add(tag);
   }
   return [...found];
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe to put between allowed tags. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 export interface PostalAddress {

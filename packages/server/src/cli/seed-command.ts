@@ -1,3 +1,5 @@
+import { engineContext } from '../engine/context.ts';
+import { issueDueInvoices } from '../engine/documents/invoices.ts';
 import { formatDuration, type ProgressStream, progressBar } from '../engine/seed/progress.ts';
 import {
   DEFAULT_DAYS,
@@ -75,7 +77,10 @@ export const seedCommands: Record<string, Command> = {
         onProgress: (rows) => progress.update(rows),
       });
       progress.finish(result.rows);
+      // The months the history covers get their fee invoices now, as the daily job would.
+      const invoices = await issueDueInvoices(await engineContext(database.db), result.account_id);
       for (const line of seedSummary(result, performance.now() - began)) out(line);
+      out(`Fee invoices: ${invoices.length}.`);
       return 0;
     },
   },

@@ -368,6 +368,39 @@ export interface TimelineEventsTable {
   data: JsonCol<Record<string, unknown>>;
 }
 
+export interface DocumentsTable {
+  id: string;
+  account_id: string;
+  type: 'vat_invoice';
+  period_from: Timestamp;
+  period_to: Timestamp;
+  issued_at: Timestamp;
+  invoice_number: string;
+  file_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export interface VatDetailsTable {
+  account_id: string;
+  vat_number: string | null;
+  name: string;
+  address: string;
+  submitted_at: Timestamp;
+}
+
+export interface VatNumbersTable {
+  account_id: string;
+  vat_number: string;
+  name: string;
+  address: string;
+  updated_at: Timestamp;
+}
+
 export interface FilesTable {
   id: string;
   account_id: string | null;
@@ -529,6 +562,10 @@ export interface Database {
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;
+  documents: DocumentsTable;
+  invoice_counters: InvoiceCountersTable;
+  vat_details: VatDetailsTable;
+  vat_numbers: VatNumbersTable;
   card_readers: CardReadersTable;
   reader_fee_items: ReaderFeeItemsTable;
   exchange_rates: ExchangeRatesTable;

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
 import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
 import type { AccountSnapshot } from '../store/page-settings.ts';
+import { hasSubmittedVatData } from './documents/vat-details.ts';
 import type { IdSource } from './ids.ts';
 import type { Executor } from './ledger.ts';
 
@@ -96,6 +97,8 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
       testMode: false,
       testModeOnboarding: false,
       errorMessage: '',
+      hasSubmittedVatData: false,
+      country: null,
     };
   }
   return {
@@ -109,5 +112,7 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     testModeOnboarding: account.mode === 'test' && account.is_test_drive,
     // An account whose business details were never verified cannot take payments yet.
     errorMessage: account.details_submitted ? '' : INCOMPLETE_SETUP_MESSAGE,
+    hasSubmittedVatData: await hasSubmittedVatData(db, account.id),
+    country: account.country,
   };
 }

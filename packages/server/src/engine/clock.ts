@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export { DAY_MS } from '@paydesk/domain/sandbox/clock';
+export { DAY_MS } from '@paydesk/domain/time';
 
 /**
  * One clock for the engine: the wall clock plus an offset kept in the database, so sandbox

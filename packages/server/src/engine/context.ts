@@ -3,13 +3,14 @@ import { mailSettings } from '../store/mail.ts';
 import { runReaderFeesJob } from './card-readers/jobs.ts';
 import { clockNow } from './clock.ts';
 import { runDisputeDeadlineJob, runDisputeResolveJob } from './disputes/jobs.ts';
+import { issueDueInvoices } from './documents/invoices.ts';
 import { EXPORT_JOB, runExportJob } from './exports/service.ts';
 import { type IdSource, randomIds } from './ids.ts';
 import type { JobHandlers } from './jobs.ts';
 import type { EngineContext } from './payments/context.ts';
 import { failPendingRefund } from './payments/refunds.ts';
 import { expireAuthorization } from './payments/services.ts';
-import { runPayoutInTransitJob, runPayoutPaidJob, runPayoutScheduleJob } from './payouts/jobs.ts';
+import { runDaily, runPayoutInTransitJob, runPayoutPaidJob, runPayoutScheduleJob } from './payouts/jobs.ts';
 import { loadRates } from './rates.ts';
 
 /** A context at the engine's current time, for one operation. */
@@ -42,6 +43,10 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   'payout.paid': async (db, payload, now) => {
     await runPayoutPaidJob({ ...(await engineContext(db)), now }, payload);
+  },
+  'documents.invoices': async (db, payload, now) => {
+    const ctx = { ...(await engineContext(db)), now };
+    await runDaily(ctx, 'documents.invoices', payload, (accountId) => issueDueInvoices(ctx, accountId));
   },
   'readers.fees': async (db, payload, now) => {
     await runReaderFeesJob({ ...(await engineContext(db)), now }, payload);

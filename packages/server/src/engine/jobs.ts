@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from '@paydesk/domain/time';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -33,7 +34,7 @@ export async function enqueueJob(
 }
 
 /** Retry backoff: 1 min, 2, 4, 8 … capped at one hour. */
-const backoff_ms = (attempts: number) => Math.min(60 * 60 * 1000, 60_000 * 2 ** Math.max(0, attempts - 1));
+const backoff_ms = (attempts: number) => Math.min(HOUR_MS, MINUTE_MS * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Claims and runs due jobs, one at a time, until none is due or `limit` ran. Claiming uses

@@ -1,4 +1,4 @@
-import { assert } from '@paydesk/domain';
+import { assert, minorFromAggregate } from '@paydesk/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
@@ -183,7 +183,7 @@ export async function ledgerBalances(db: Executor, accountId: string, now: Date)
     .execute();
   return rows.map((row) => ({
     currency: row.currency,
-    available: Number(row.available),
-    pending: Number(row.pending),
+    available: minorFromAggregate(row.available),
+    pending: minorFromAggregate(row.pending),
   }));
 }

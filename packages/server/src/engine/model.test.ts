@@ -1,4 +1,5 @@
 import { type DisputeStatus, isInquiryStatus } from '@paydesk/domain';
+import { HOUR_MS, MINUTE_MS } from '@paydesk/domain/time';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -23,8 +24,6 @@ import { checkLedger } from './ledger-check.ts';
  */
 
 const BASE = '/wp-json/wc/v3/payments';
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 /** docs/test-cards.md */
 const REFUND_FAILS_AFTER_MS = MINUTE_MS;
 const AUTHORIZATION_MS = 7 * DAY_MS;

@@ -1,4 +1,5 @@
 import { appError } from '@paydesk/domain';
+import { crossRateOf } from '@paydesk/domain/money/decimal';
 import type { Executor } from './ledger.ts';
 
 /** Sandbox rates are quoted against USD; other pairs are crossed through it. */
@@ -13,23 +14,13 @@ export async function loadRates(db: Executor): Promise<RateTable> {
   return new Map(rows.map((row) => [row.quote, row.rate]));
 }
 
-const SCALE = 10n ** 12n;
-
-function toScaled(rate: string): bigint {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return BigInt(whole) * SCALE + BigInt((fraction + '0'.repeat(12)).slice(0, 12));
-}
-
 /**
- * The rate from one currency to another as a decimal string with 10 places, crossed through
- * USD with integer arithmetic (rounded half away from zero).
+ * The rate from one currency to another, crossed through USD (`crossRateOf`: exact, 10 places).
  */
 export function crossRate(rates: RateTable, from: string, to: string): string {
   const a = rates.get(from.toLowerCase());
   const b = rates.get(to.toLowerCase());
   if (!a || !b) throw appError('unsupported_currency', { args: [from, to] });
   if (from.toLowerCase() === to.toLowerCase()) return '1';
-  const scaled = (toScaled(b) * 10n ** 10n * 2n + toScaled(a)) / (toScaled(a) * 2n);
-  const text = scaled.toString().padStart(11, '0');
-  return `${text.slice(0, -10)}.${text.slice(-10)}`.replace(/\.?0+$/, '');
+  return crossRateOf(a, b);
 }

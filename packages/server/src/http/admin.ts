@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { roleHas } from '@paydesk/domain';
 import type { TPageBootstrap } from '@paydesk/domain/contracts';
+import { escapeHtml } from '@paydesk/domain/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type AccountSnapshotReader, buildWcpaySettings } from '../store/page-settings.ts';
 import type { Session } from '../store/sessions.ts';
 import { sessionFromCookie } from './auth.ts';
 import { varyOnCredentials } from './headers.ts';
-import { escapeHtml, jsonForScript, simplePage } from './html.ts';
+import { jsonForScript, simplePage } from './html.ts';
 import { LOGIN_PATH } from './login.ts';
 import { OVERVIEW_URL } from './redirect.ts';
 

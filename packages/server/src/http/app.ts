@@ -9,7 +9,12 @@ import fastifySwagger from '@fastify/swagger';
 import { REST_ROOT } from '@paydesk/domain';
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { readAccountSnapshot } from '../engine/accounts.ts';
 import type { AccountSnapshotReader } from '../store/page-settings.ts';
@@ -21,6 +26,7 @@ import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { fraudRoutes } from './routes/fraud.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -41,6 +47,7 @@ import {
   trustedProxyCheck,
 } from './server.ts';
 import { installTextGuard } from './text-guard.ts';
+import { installWpConventions, overrideMethod } from './wp-conventions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +88,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => onboardingRoutes(app, database.db),
   (app, database) => inboxRoutes(app, database.db),
   (app, database) => reportingRoutes(app, database.db),
+  (app, database) => documentRoutes(app, database.db),
   (app, database) => sandboxRoutes(app, database.db),
 ];
 
@@ -97,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
+    rewriteUrl: overrideMethod,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -143,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ applicationPassword: [] }, { cookieNonce: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (`.meta({ id })`) are published once under components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
@@ -154,11 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
       varyOnCredentials(reply);
     });
-    // The nonce of a download link has done its work once the caller is known.
-    rest.addHook('preValidation', async (request) => {
-      const query = request.query as Record<string, unknown> | undefined;
-      if (query && '_wpnonce' in query) delete query._wpnonce;
-    });
+    // The global parameters (a download link's nonce has done its work once the caller is
+    // known), the method override and bracket parameters.
+    installWpConventions(rest);
     for (const area of REST_AREAS) await area(rest, database);
   });
 

@@ -1,8 +1,9 @@
 import { AppError, appError, ERRORS, type ErrorCode, invalidParams, REST_ROOT } from '@paydesk/domain';
 import type { TApiError } from '@paydesk/domain/contracts';
+import { escapeHtml } from '@paydesk/domain/html';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { escapeHtml, simplePage } from './html.ts';
+import { simplePage } from './html.ts';
 
 /** The body of an error answer: `{ code, message, data: { status, params? } }`. */
 export function errorBody(

@@ -1,14 +1,4 @@
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
+import { escapeHtml } from '@paydesk/domain/html';
 
 /** JSON for a `<script type="application/json">` block: `<` is escaped so no tag can close it. */
 export function jsonForScript(value: unknown): string {

@@ -1,4 +1,5 @@
 import { AppError, roleHas } from '@paydesk/domain';
+import { escapeHtml } from '@paydesk/domain/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import {
@@ -16,7 +17,7 @@ import {
 } from '../store/sessions.ts';
 import { authenticatePassword } from '../store/users.ts';
 import { sessionFromCookie } from './auth.ts';
-import { escapeHtml, simplePage } from './html.ts';
+import { simplePage } from './html.ts';
 import { OVERVIEW_URL, safeRedirect } from './redirect.ts';
 
 export const LOGIN_PATH = '/wp-login.php';

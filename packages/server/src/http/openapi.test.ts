@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ERRORS } from '@paydesk/domain';
 import * as contracts from '@paydesk/domain/contracts';
 import { renderErrorsDocument } from '@paydesk/domain/errors/document';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -77,6 +78,22 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('validates against the OpenAPI 3.1 schema, and every $ref resolves', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    const text = JSON.stringify(document);
+    const refs = [...new Set([...text.matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!))];
+    expect(refs.length).toBeGreaterThan(5);
+    const unresolved = refs.filter((ref) => {
+      let node: unknown = document;
+      for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Record<string, unknown>)?.[part];
+      return node === undefined;
+    });
+    expect(unresolved).toEqual([]);
   });
 
   it('has its codes written out in docs/errors.md as they are now (npm run docs:errors)', () => {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
@@ -84,7 +85,7 @@ export async function claimSignInAttempt(
 
 async function isKnownAddress(db: Db, userId: number | undefined, ip: string, now: Date): Promise<boolean> {
   if (userId === undefined) return false;
-  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 24 * 60 * 60 * 1000);
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY_MS);
   const row = await db
     .selectFrom('sessions')
     .select('token_hash')

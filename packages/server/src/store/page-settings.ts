@@ -22,6 +22,9 @@ export interface AccountSnapshot {
   testMode: boolean;
   testModeOnboarding: boolean;
   errorMessage: string;
+  hasSubmittedVatData: boolean;
+  /** The account's country; null without an account. */
+  country: string | null;
 }
 
 export type AccountSnapshotReader = (db: Db) => Promise<AccountSnapshot>;
@@ -55,7 +58,10 @@ export async function buildWcpaySettings(
         declineOnAVSFailure: PROCESSOR_FRAUD_CHECKS.declineOnAVSFailure,
         declineOnCVCFailure: PROCESSOR_FRAUD_CHECKS.declineOnCVCFailure,
       },
+      hasSubmittedVatData: account.hasSubmittedVatData,
+      country: account.country ?? country,
     },
+    featureFlags: { documents: store._wcpay_feature_documents === '1' },
     errorMessage: account.errorMessage,
     onBoardingDisabled: false,
     connectIncentive: null,

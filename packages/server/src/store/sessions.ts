@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DAY_MS } from '@paydesk/domain/time';
 import type { Db } from '../db/database.ts';
 import { findUserById, type User } from './users.ts';
 
 export const SESSION_COOKIE = 'paydesk_session';
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 14 * DAY_MS;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -1,5 +1,6 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
 
 export interface RouteDefinition {
@@ -10,6 +11,8 @@ export interface RouteDefinition {
   breadcrumbs: () => { label: string; path?: string; href?: string }[];
   /** Shown in the payments menu when set, in this order. */
   menu?: { label: () => string; order: number };
+  /** Whether the page exists for this store (a feature it may turn off); always when unset. */
+  available?: () => boolean;
   component: LazyExoticComponent<ComponentType>;
 }
 
@@ -110,8 +113,25 @@ export const ROUTES: RouteDefinition[] = [
     menu: { label: () => __('Fraud protection'), order: 70 },
     component: lazy(() => import('../features/fraud/pages/fraud-protection-page.tsx')),
   },
+  {
+    path: '/payments/documents',
+    title: () => __('Documents'),
+    breadcrumbs: () => [payments(), { label: __('Documents') }],
+    menu: { label: () => __('Documents'), order: 60 },
+    available: () => getSettings().featureFlags.documents,
+    component: lazy(() => import('../features/documents/pages/documents-page.tsx')),
+  },
 ];
 
+const isAvailable = (route: RouteDefinition) => route.available?.() ?? true;
+
+/** The pages of the menu, in order. */
+export function menuRoutes(): RouteDefinition[] {
+  return ROUTES.filter((route) => route.menu && isAvailable(route)).sort(
+    (a, b) => a.menu!.order - b.menu!.order,
+  );
+}
+
 export function findRoute(path: string): RouteDefinition | undefined {
-  return ROUTES.find((route) => route.path === path);
+  return ROUTES.find((route) => route.path === path && isAvailable(route));
 }

@@ -18,10 +18,10 @@ import { __ } from '../lib/i18n.ts';
 import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from '../lib/navigation.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NotFound } from './not-found.tsx';
-import { findRoute, ROUTES } from './routes.ts';
+import { findRoute, menuRoutes } from './routes.ts';
 
 function PaymentsMenu({ current, onNavigate }: { current: string; onNavigate: () => void }) {
-  const items = ROUTES.filter((route) => route.menu).sort((a, b) => a.menu!.order - b.menu!.order);
+  const items = menuRoutes();
   return (
     <nav aria-label={__('Payments')}>
       <Text fw={600} size="xs" c="dimmed" tt="uppercase" px="sm" py={6}>

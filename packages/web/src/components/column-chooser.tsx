@@ -21,6 +21,8 @@ interface ColumnChooserProps {
 export function ColumnChooser({ choices, onToggle }: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
   const ref = useClickOutside(() => setOpen(false));
+  // A list whose columns all stay shown has nothing to choose.
+  if (choices.length === 0) return null;
   return (
     <div ref={ref} style={{ position: 'relative' }}>
       <UnstyledButton

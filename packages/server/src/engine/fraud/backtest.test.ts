@@ -112,3 +112,39 @@ describeEachDatabase('fraud rule backtest', (use) => {
     }
   });
 });
+
+describeEachDatabase('fraud rule backtest over shipping addresses', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  const billing = { country: 'US', line1: '1 Main St', city: 'Springfield', postal_code: '12345' };
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    await connectSandboxAccount(use());
+    const shipTo = async (shipping_address: typeof billing | undefined) => {
+      const base = cardCheckout('4242424242424242', { amount: 1_000 });
+      const body = { ...base, order: { ...base.order!, billing_address: billing, shipping_address } };
+      expect((await checkout(app, admin.basic, body)).statusCode).toBe(200);
+    };
+    await shipTo(undefined);
+    await shipTo(billing);
+    // The same address written otherwise: case and outer spaces do not make it another.
+    await shipTo({ ...billing, line1: ' 1 MAIN ST ', city: 'springfield' });
+    await shipTo({ ...billing, line1: '9 Elm St' });
+    await shipTo({ ...billing, country: 'CA' });
+  }, 120_000);
+  afterAll(() => app.close());
+
+  it('flags only the orders shipped to another address, as the checkout decides it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: BACKTEST,
+      headers: { authorization: admin.basic },
+      payload: { days: 1, rules: [EXAMPLE_FRAUD_RULES.address_mismatch] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.tested.count).toBe(5);
+    expect(body.total).toEqual({ count: 2, amount: { usd: 2_000 } });
+  });
+});

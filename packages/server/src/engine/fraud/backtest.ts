@@ -1,4 +1,4 @@
-import { assert, convertMinor, type FraudRule, isAvsMismatch } from '@paydesk/domain';
+import { assert, convertMinor, type FraudRule, isAvsMismatch, sumMinor } from '@paydesk/domain';
 import type { fraud } from '@paydesk/domain/contracts';
 import { formatUtcDateTime } from '@paydesk/domain/date-format';
 import { type FraudAddress, paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
@@ -12,61 +12,54 @@ import { crossRate, type RateTable } from '../rates.ts';
 type Result = z.infer<typeof fraud.ZBacktestResult>;
 type Volume = Record<string, number>;
 
-/** Rows read per query: enough to keep round trips few, few enough to keep memory flat. */
-const BATCH_ROWS = 20_000;
+/**
+ * The window is read a day at a time, so memory stays flat whatever the store's size, with
+ * this many days in flight at once.
+ */
+const SLICE_MS = DAY_MS;
+const SLICES_IN_FLIGHT = 3;
 
-interface PaymentRow {
-  seq: number;
-  created_at: Date;
+function addTo(volume: Volume, currency: string, amount_minor: number): void {
+  volume[currency] = sumMinor(volume[currency] ?? 0, amount_minor);
+}
+
+/**
+ * Payments of a slice that share every attribute the rules read, counted together. Addresses
+ * travel only when they may differ: an order that ships nowhere else, or to an identical
+ * address, is the same address without parsing either (sameAddress decides the rest).
+ */
+interface PaymentGroup {
   amount: number;
   currency: string;
   items_count: number | null;
+  ip_country: string | null;
+  billing_country: string | null;
   billing_address: FraudAddress | null;
   shipping_address: FraudAddress | null;
-  ip_country: string | null;
-  checks: Record<string, unknown> | null;
+  line1_check: string | null;
+  postal_code_check: string | null;
+  payments: number;
 }
 
-function addTo(volume: Volume, currency: string, amount_minor: number): void {
-  const sum = (volume[currency] ?? 0) + amount_minor;
-  assert(Number.isSafeInteger(sum), `the ${currency} volume stays a safe integer`);
-  volume[currency] = sum;
-}
-
-/** One batch of the window's payments, newest first, after the keyset position given. */
-function paymentsBatch(db: Executor, accountId: string, from: Date, to: Date, after: PaymentRow | undefined) {
-  let query = db
-    .selectFrom('balance_transactions as bt')
-    .innerJoin('charges as c', 'c.id', 'bt.charge_id')
-    .leftJoin('orders as o', 'o.id', 'c.order_id')
-    .select([
-      'bt.seq',
-      'bt.created_at',
-      'c.amount',
-      'c.currency',
-      'o.items_count',
-      'o.billing_address',
-      'o.shipping_address',
-      'c.ip_country',
-      sql<Record<string, unknown> | null>`c.payment_method_details -> 'card' -> 'checks'`.as('checks'),
-    ])
-    .where('bt.account_id', '=', accountId)
-    .where('bt.type', 'in', ['charge', 'payment'])
-    .where('bt.created_at', '>=', from)
-    .where('bt.created_at', '<', to);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('bt.created_at', '<', after.created_at),
-        eb.and([eb('bt.created_at', '=', after.created_at), eb('bt.seq', '<', after.seq)]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('bt.created_at', 'desc')
-    .orderBy('bt.seq', 'desc')
-    .limit(BATCH_ROWS)
-    .execute() as Promise<PaymentRow[]>;
+function paymentGroups(db: Executor, accountId: string, from: Date, to: Date) {
+  return sql<PaymentGroup>`
+    select c.amount, c.currency, o.items_count, c.ip_country,
+           o.billing_address ->> 'country' as billing_country,
+           case when o.shipping_address is not null and o.shipping_address is distinct from o.billing_address
+                then o.billing_address end as billing_address,
+           case when o.shipping_address is not null and o.shipping_address is distinct from o.billing_address
+                then o.shipping_address end as shipping_address,
+           c.payment_method_details #>> '{card,checks,address_line1_check}' as line1_check,
+           c.payment_method_details #>> '{card,checks,address_postal_code_check}' as postal_code_check,
+           count(*)::int as payments
+      from balance_transactions bt
+      join charges c on c.id = bt.charge_id
+      left join orders o on o.id = c.order_id
+     where bt.account_id = ${accountId} and bt.type in ('charge', 'payment')
+       and bt.created_at >= ${from} and bt.created_at < ${to}
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`
+    .execute(db)
+    .then((result) => result.rows);
 }
 
 /**
@@ -81,8 +74,17 @@ export async function backtestFraudRules(
 ): Promise<Result> {
   const to = input.now;
   const from = new Date(to.getTime() - input.days * DAY_MS);
-  const convert = (amount: number, fromCurrency: string, toCurrency: string) =>
-    convertMinor(amount, fromCurrency, toCurrency, crossRate(input.rates, fromCurrency, toCurrency));
+  // A few currency pairs serve every payment: each rate is crossed once.
+  const pairRates = new Map<string, string>();
+  const convert = (amount: number, fromCurrency: string, toCurrency: string) => {
+    const pair = `${fromCurrency}>${toCurrency}`;
+    let rate = pairRates.get(pair);
+    if (rate === undefined) {
+      rate = crossRate(input.rates, fromCurrency, toCurrency);
+      pairRates.set(pair, rate);
+    }
+    return convertMinor(amount, fromCurrency, toCurrency, rate);
+  };
   const tested = { count: 0, amount: {} as Volume };
   const total = { count: 0, amount: {} as Volume };
   const perRule = input.rules.map((rule) => ({
@@ -91,34 +93,45 @@ export async function backtestFraudRules(
     count: 0,
     amount: {} as Volume,
   }));
-  let after: PaymentRow | undefined;
-  for (;;) {
-    const rows = await paymentsBatch(db, input.accountId, from, to, after);
-    for (const row of rows) {
-      tested.count++;
-      addTo(tested.amount, row.currency, row.amount);
-      if (input.rules.length === 0) continue;
-      const attributes = paymentFraudAttributes({
-        amount_minor: row.amount,
-        currency: row.currency,
-        items_count: row.items_count,
-        billing_address: row.billing_address ?? {},
-        shipping_address: row.shipping_address,
-        ip_country: row.ip_country,
-        avs_mismatch: isAvsMismatch(row.checks),
-      });
-      const evaluation = evaluateFraudRules(input.rules, attributes, convert);
-      if (evaluation.matched.length === 0) continue;
-      total.count++;
-      addTo(total.amount, row.currency, row.amount);
-      perRule.forEach((entry, index) => {
-        if (evaluation.ruleset_results[input.rules[index]!.key] === 'allow') return;
-        entry.count++;
-        addTo(entry.amount, row.currency, row.amount);
-      });
-    }
-    if (rows.length < BATCH_ROWS) break;
-    after = rows.at(-1);
+  const add = (group: PaymentGroup) => {
+    const volume = group.amount * group.payments;
+    assert(Number.isSafeInteger(volume), 'a group of payments sums to a safe integer');
+    tested.count += group.payments;
+    addTo(tested.amount, group.currency, volume);
+    if (input.rules.length === 0) return;
+    const attributes = paymentFraudAttributes({
+      amount_minor: group.amount,
+      currency: group.currency,
+      items_count: group.items_count,
+      billing_address: group.billing_address ?? { country: group.billing_country },
+      shipping_address: group.shipping_address,
+      ip_country: group.ip_country,
+      avs_mismatch: isAvsMismatch({
+        address_line1_check: group.line1_check,
+        address_postal_code_check: group.postal_code_check,
+      }),
+    });
+    const evaluation = evaluateFraudRules(input.rules, attributes, convert);
+    if (evaluation.matched.length === 0) return;
+    total.count += group.payments;
+    addTo(total.amount, group.currency, volume);
+    perRule.forEach((entry, index) => {
+      if (evaluation.ruleset_results[input.rules[index]!.key] === 'allow') return;
+      entry.count += group.payments;
+      addTo(entry.amount, group.currency, volume);
+    });
+  };
+  const slices: [Date, Date][] = [];
+  for (let start = from.getTime(); start < to.getTime(); start += SLICE_MS) {
+    slices.push([new Date(start), new Date(Math.min(start + SLICE_MS, to.getTime()))]);
+  }
+  for (let index = 0; index < slices.length; index += SLICES_IN_FLIGHT) {
+    const batch = await Promise.all(
+      slices
+        .slice(index, index + SLICES_IN_FLIGHT)
+        .map(([sliceFrom, sliceTo]) => paymentGroups(db, input.accountId, sliceFrom, sliceTo)),
+    );
+    for (const groups of batch) for (const group of groups) add(group);
   }
   assert(total.count <= tested.count, 'a backtest catches no more payments than it tests');
   return {

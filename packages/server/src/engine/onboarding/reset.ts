@@ -8,6 +8,9 @@ import { findAccount } from '../accounts.ts';
 export const ACCOUNT_TABLES = [
   'exports',
   'notes',
+  'documents',
+  'vat_details',
+  'vat_numbers',
   'files',
   'fraud_outcomes',
   'ledger_rollups',

@@ -1,10 +1,13 @@
+import { DAY_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
+import { issueDueInvoices } from '../documents/invoices.ts';
 import { randomIds } from '../ids.ts';
 import { recordSandboxReadyNote } from '../inbox.ts';
+import { loadRates } from '../rates.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { resetAccount } from './reset.ts';
 
@@ -15,7 +18,6 @@ export const SAMPLE_DAYS = 90;
  * few enough that the set-up finishes in seconds on the embedded database.
  */
 export const SAMPLE_TRANSACTIONS = 400;
-const DAY_MS = 86_400_000;
 
 /** Serialises test-drive starts across server processes sharing one PostgreSQL. */
 const TEST_DRIVE_LOCK = 7_140_001;
@@ -65,6 +67,8 @@ export async function startTestDrive(
         // The server keeps answering meanwhile, so its indexes stay in place.
         deferIndexes: false,
       });
+      // The sample months get their fee invoices at once, for the documents page.
+      await issueDueInvoices({ db, ids: randomIds, now, rates: await loadRates(db) }, made.account.id);
     }
     const account = await db
       .updateTable('accounts')

@@ -12,6 +12,8 @@ import {
 import type { payments } from '@paydesk/domain/contracts';
 import { paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
 import { ZFraudRule } from '@paydesk/domain/fraud/schemas';
+import { SECOND_MS } from '@paydesk/domain/time';
+import { CAPTURE_WINDOW_SECONDS } from '@paydesk/domain/transactions/format';
 import type { z } from 'zod';
 import type { ChargeOutcome } from '../../db/schema.ts';
 import { type Effects, emptyEffects, mergeEffects } from '../effects.ts';
@@ -23,7 +25,7 @@ export type CheckoutInput = z.output<typeof payments.ZPaymentIntentCreate>;
 export type CheckoutResult = z.infer<typeof payments.ZPaymentIntentResult>;
 
 /** Authorizations expire seven days after they are made (spec 2 §4). */
-export const AUTHORIZATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const AUTHORIZATION_WINDOW_MS = CAPTURE_WINDOW_SECONDS * SECOND_MS;
 
 /** The smallest charge, in USD cents, converted to the charge's currency. */
 export const MINIMUM_CHARGE_USD_MINOR = 50;

@@ -9,12 +9,34 @@ import { runDueJobs } from '../jobs.ts';
 
 const REFUND_URL = '/wp-json/wc/v3/payments/refund';
 
+describeEachDatabase('refunds before the store has an account', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+  });
+  afterAll(() => app.close());
+
+  it('refuses a refund', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: REFUND_URL,
+      headers: { authorization: admin.basic },
+      payload: { charge_id: 'ch_missing' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('wcpay_account_not_found');
+  });
+});
+
 describeEachDatabase('refunds API', (use) => {
   let app: FastifyInstance;
   let admin: TestUser;
   beforeAll(async () => {
     app = await makeTestApp(use());
     admin = await makeUser(use(), 'administrator');
+    await connectSandboxAccount(use());
   });
   afterAll(() => app.close());
 
@@ -60,13 +82,6 @@ describeEachDatabase('refunds API', (use) => {
       .where('payment_intent_id', '=', intentId)
       .orderBy('id')
       .execute();
-
-  it('refuses a refund before the store has an account', async () => {
-    const res = await refund({ charge_id: 'ch_missing' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('wcpay_account_not_found');
-    await connectSandboxAccount(use());
-  });
 
   it('refunds in full what remains when no amount is given', async () => {
     const { chargeId, intentId, orderId } = await pay();

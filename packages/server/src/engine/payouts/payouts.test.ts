@@ -40,7 +40,7 @@ describeEachDatabase('scheduled payouts', (use) => {
       .orderBy('kind')
       .execute();
     const now = await clockNow(use().db);
-    expect(jobs.map((j) => j.kind)).toEqual(['payouts.schedule', 'readers.fees']);
+    expect(jobs.map((j) => j.kind)).toEqual(['documents.invoices', 'payouts.schedule', 'readers.fees']);
     for (const job of jobs) {
       expect(job.run_at.getTime() % DAY_MS).toBe(0);
       expect(job.run_at.getTime() - now.getTime()).toBeLessThanOrEqual(DAY_MS);

@@ -1,4 +1,5 @@
 import { appError, assert, INSTANT_PAYOUT_MIN_FEE_MINOR, percentOfMinor } from '@paydesk/domain';
+import { HOUR_MS } from '@paydesk/domain/time';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
 import { DAY_MS } from '../clock.ts';
@@ -6,7 +7,7 @@ import { type Effects, emptyEffects } from '../effects.ts';
 import type { IdSource } from '../ids.ts';
 
 /** A standard payout is in transit an hour after it is created and arrives two days later. */
-export const IN_TRANSIT_AFTER_MS = 60 * 60 * 1000;
+export const IN_TRANSIT_AFTER_MS = HOUR_MS;
 export const STANDARD_ARRIVAL_MS = 2 * DAY_MS;
 /** An instant payout arrives in about 30 minutes (spec 3 §9). */
 export const INSTANT_ARRIVAL_MS = 30 * 60 * 1000;

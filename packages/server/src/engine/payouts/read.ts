@@ -1,5 +1,6 @@
 import { appError } from '@paydesk/domain';
 import type { payouts } from '@paydesk/domain/contracts';
+import { minorFromAggregate, sumMinor } from '@paydesk/domain/money/sum';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
@@ -130,7 +131,7 @@ export async function listPayouts(
       .execute(),
     filtered.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map(payoutView), total_count: Number(count.count) };
+  return { data: rows.map(payoutView), total_count: minorFromAggregate(count.count) };
 }
 
 /** `GET {base}/deposits/summary` (spec 2 §3 "Payout summary"; the contract says which currency). */
@@ -162,8 +163,8 @@ export async function payoutsSummary(
     (totals.length === 1 ? totals[0]?.currency : undefined) ??
     account.default_currency;
   return {
-    count: totals.reduce((sum, row) => sum + Number(row.count), 0),
-    total: Number(totals.find((row) => row.currency === currency)?.total ?? 0),
+    count: sumMinor(...totals.map((row) => minorFromAggregate(row.count))),
+    total: minorFromAggregate(totals.find((row) => row.currency === currency)?.total),
     currency,
     store_currencies: currencies.map((row) => row.currency),
   };
@@ -197,10 +198,10 @@ export async function reconcilePayout(
     .execute();
   const lines = rows.map((row) => ({
     type: row.type,
-    count: Number(row.count),
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    net: Number(row.net),
+    count: minorFromAggregate(row.count),
+    amount: minorFromAggregate(row.amount),
+    fee: minorFromAggregate(row.fee),
+    net: minorFromAggregate(row.net),
   }));
-  return { payout, lines, total_net: lines.reduce((sum, line) => sum + line.net, 0) };
+  return { payout, lines, total_net: sumMinor(...lines.map((line) => line.net)) };
 }

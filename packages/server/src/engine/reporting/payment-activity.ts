@@ -1,4 +1,4 @@
-import { assert } from '@paydesk/domain';
+import { assert, minorFromAggregate, sumMinor } from '@paydesk/domain';
 import type { reporting } from '@paydesk/domain/contracts';
 import {
   chartBuckets,
@@ -8,10 +8,9 @@ import {
   rangeInstants,
   toLocal,
 } from '@paydesk/domain/overview/payment-activity';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
-
-const HOUR_MS = 3_600_000;
 
 const ALL_TYPES: readonly string[] = [
   ...REPORT_TYPES.charges,
@@ -86,8 +85,8 @@ async function bucketSums(
   return result.rows.map((row) => ({
     bucket: Number(row.bucket),
     type: row.type,
-    amount: Number(row.amount),
-    fee: Number(row.fee),
+    amount: minorFromAggregate(row.amount),
+    fee: minorFromAggregate(row.fee),
   }));
 }
 
@@ -154,23 +153,20 @@ export async function paymentActivity(
   let fees = 0;
   const series = starts.map(() => 0);
   for (const row of rows) {
-    if (CHARGE_TYPES.includes(row.type)) charges += row.amount;
-    else if (REFUND_TYPES.includes(row.type)) refunds -= row.amount;
-    else if (DISPUTE_TYPES.includes(row.type)) disputes -= row.amount;
+    if (CHARGE_TYPES.includes(row.type)) charges = sumMinor(charges, row.amount);
+    else if (REFUND_TYPES.includes(row.type)) refunds = sumMinor(refunds, -row.amount);
+    else if (DISPUTE_TYPES.includes(row.type)) disputes = sumMinor(disputes, -row.amount);
     // A card reader fee is a fee as a whole: its amount is what the merchant paid.
-    if (row.type === 'card_reader_fee') fees -= row.amount;
-    fees += row.fee;
+    if (row.type === 'card_reader_fee') fees = sumMinor(fees, -row.amount);
+    fees = sumMinor(fees, row.fee);
     const index = row.bucket - 1;
     if (VOLUME_TYPES.has(row.type) && index >= 0 && index < series.length) {
-      series[index] = (series[index] as number) + row.amount;
+      series[index] = sumMinor(series[index] as number, row.amount);
     }
-  }
-  for (const value of [charges, refunds, disputes, fees]) {
-    assert(Number.isSafeInteger(value), 'payment activity sums must be safe integers');
   }
   return {
     currency,
-    total_payment_volume: charges - refunds - disputes,
+    total_payment_volume: sumMinor(charges, -refunds, -disputes),
     charges,
     refunds,
     disputes,

@@ -1,6 +1,7 @@
 import { appError, assert, type FraudRule, isDisputeStatus, type RefundReason } from '@paydesk/domain';
 import { payments } from '@paydesk/domain/contracts';
 import { ZFraudRules } from '@paydesk/domain/fraud/schemas';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { getStoreSettings } from '../../store/options.ts';
@@ -185,7 +186,6 @@ function paymentKind(roll: number): PaymentKind {
 
 /** Held authorizations younger than this at the end stay uncaptured, so the Uncaptured tab has rows. */
 const UNCAPTURED_WINDOW_MS = 3 * DAY_MS;
-const HOUR_MS = 60 * 60 * 1000;
 /** While a batch is written to PostgreSQL, planning lets the database's answers in this often. */
 const YIELD_EVERY_PAYMENTS = 50;
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));

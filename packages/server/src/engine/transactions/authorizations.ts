@@ -1,4 +1,4 @@
-import { appError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
+import { appError, CAPTURE_WINDOW_SECONDS, minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -105,8 +105,8 @@ export async function authorizationsSummary(
     .execute();
   const totals = rows.map((row) => ({
     currency: row.currency,
-    count: Number(row.count),
-    total: Number(row.total),
+    count: minorFromAggregate(row.count),
+    total: minorFromAggregate(row.total),
   }));
   const currency =
     totals.length === 1 ? (totals[0]?.currency ?? account.default_currency) : account.default_currency;

@@ -1,3 +1,4 @@
+import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -147,8 +148,8 @@ export async function fraudOutcomesSummary(
     .execute();
   const totals = rows.map((row) => ({
     currency: row.currency,
-    count: Number(row.count),
-    total: Number(row.total),
+    count: minorFromAggregate(row.count),
+    total: minorFromAggregate(row.total),
   }));
   const currency =
     totals.length === 1 ? (totals[0]?.currency ?? account.default_currency) : account.default_currency;

@@ -1,4 +1,5 @@
 import type { transactions } from '@paydesk/domain/contracts';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
 import {
@@ -12,8 +13,6 @@ import { rollupEligible, rollupTypeAndCurrency } from './summary.ts';
 
 type TTransaction = transactions.TTransaction;
 type ListQuery = transactions.TTransactionsListQuery;
-
-const HOUR_MS = 3_600_000;
 
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 

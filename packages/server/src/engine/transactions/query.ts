@@ -1,4 +1,5 @@
 import type { transactions } from '@paydesk/domain/contracts';
+import { DAY_MS, SECOND_MS } from '@paydesk/domain/time';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -60,9 +61,6 @@ export type TransactionListRow = Pick<
   Selectable<Database['balance_transactions']>,
   (typeof TRANSACTION_LIST_COLUMNS)[number]
 >;
-
-const SECOND_MS = 1000;
-const DAY_MS = 86_400_000;
 
 /** Start of the UTC day an instant falls in. */
 function dayStart(at: Date): Date {

@@ -1,4 +1,6 @@
+import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
+import { HOUR_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
@@ -6,8 +8,6 @@ import { customerCurrencySql, type DateRange, dateRanges, transactionsQuery } fr
 
 type Filters = transactions.TTransactionFilters;
 type Summary = transactions.TTransactionsSummary;
-
-const HOUR_MS = 3_600_000;
 
 /** Sums of one (store currency, customer currency) pair. */
 interface Bucket {
@@ -101,14 +101,21 @@ const sums = {
   net: sql<string>`coalesce(sum(net), 0)::text`,
 };
 
-function toBucket(row: Record<string, unknown>): Bucket {
+function toBucket(row: {
+  currency: string;
+  customer_currency: string;
+  count: string;
+  amount: string;
+  fee: string;
+  net: string;
+}): Bucket {
   return {
     currency: String(row.currency),
     customer_currency: String(row.customer_currency),
-    count: Number(row.count),
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    net: Number(row.net),
+    count: minorFromAggregate(row.count),
+    amount: minorFromAggregate(row.amount),
+    fee: minorFromAggregate(row.fee),
+    net: minorFromAggregate(row.net),
   };
 }
 

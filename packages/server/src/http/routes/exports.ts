@@ -9,13 +9,12 @@ import {
   requestExport,
 } from '../../engine/exports/service.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { foldBracketLists } from './transactions.ts';
 
 /** The query of an export request as it arrived (lists folded), before the contract parsed it. */
 const sentFilters = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
 async function keepSentFilters(request: FastifyRequest): Promise<void> {
-  await foldBracketLists(request);
+  // Bracket parameters are folded already (wp-conventions.ts).
   const query = request.query as Record<string, unknown> | undefined;
   sentFilters.set(request, structuredClone({ ...(query ?? {}) }));
 }

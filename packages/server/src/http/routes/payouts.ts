@@ -12,27 +12,21 @@ import {
 } from '../../engine/payouts/read.ts';
 import { createInstantPayout } from '../../engine/payouts/services.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { foldBracketLists } from './transactions.ts';
 
 /** Payouts: balances overview, the payouts list and its summary, one payout, instant payout. */
-export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export function payoutRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, payouts.overviewAll, async () => {
     const ctx = await engineContext(db);
     return depositsOverview(db, await requireAccount(db), ctx.now);
   });
 
-  // The list and its summary take `date_between[]=` as the transactions list does.
-  await app.register(async (scope) => {
-    scope.addHook('preValidation', foldBracketLists);
+  registerEndpoint(app, payouts.listDeposits, async ({ query }) =>
+    listPayouts(db, (await requireAccount(db)).id, query),
+  );
 
-    registerEndpoint(scope, payouts.listDeposits, async ({ query }) =>
-      listPayouts(db, (await requireAccount(db)).id, query),
-    );
-
-    registerEndpoint(scope, payouts.depositsSummary, async ({ query }) =>
-      payoutsSummary(db, await requireAccount(db), query),
-    );
-  });
+  registerEndpoint(app, payouts.depositsSummary, async ({ query }) =>
+    payoutsSummary(db, await requireAccount(db), query),
+  );
 
   registerEndpoint(app, payouts.getDeposit, async ({ params }) =>
     readPayout(db, (await requireAccount(db)).id, params.id),

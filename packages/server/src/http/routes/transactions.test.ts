@@ -1,4 +1,5 @@
 import { transactions } from '@paydesk/domain/contracts';
+import { DAY_MS } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import { describeEachDatabase } from '../../testing/db.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const END = new Date('2026-06-15T12:34:56Z');
-const DAY_MS = 86_400_000;
 
 interface Row {
   id: string;

@@ -7,6 +7,7 @@ import {
 } from '@paydesk/domain/transactions/filters';
 import { useState } from 'react';
 import { getPage, getSettings } from '../../lib/bootstrap.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { __, sprintf } from '../../lib/i18n.ts';
 import { createNotice } from '../../lib/notices.tsx';
 
@@ -26,20 +27,6 @@ export interface ExportButtonProps {
   filtered: boolean;
   /** How many rows the export will have, once counted. */
   rowCount: number | undefined;
-}
-
-/** Starts the browser's download of a finished export; the session's nonce goes with it. */
-function download(url: string): void {
-  const target = new URL(forcedDownloadUrl(url), window.location.origin);
-  if (target.origin === window.location.origin && !target.searchParams.has('_wpnonce')) {
-    target.searchParams.set('_wpnonce', getPage().nonce);
-  }
-  const link = document.createElement('a');
-  link.href = target.toString();
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 async function runExport({ start, check }: Pick<ExportButtonProps, 'start' | 'check'>): Promise<void> {
@@ -74,7 +61,7 @@ async function runExport({ start, check }: Pick<ExportButtonProps, 'start' | 'ch
   }
   if (!result.ready)
     throw new Error(`Export ${started.export_id} ${result.reason} after ${result.attempts} checks`);
-  download(result.download_url);
+  downloadFile(forcedDownloadUrl(result.download_url));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   GO_LIVE_TASK_MINUTES,
   type Task,
 } from '@paydesk/domain/overview/tasks';
+import { DAY_MS } from '@paydesk/domain/time';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl } from '../../../lib/navigation.ts';
@@ -109,7 +110,7 @@ function bankAccountContent(task: Extract<Task, { kind: 'verify_bank_account' }>
 function disputeContent(task: Extract<Task, { kind: 'dispute' }>, now_ms: number): TaskContent {
   const settings = getSettings();
   const amount = formatCurrency(task.dispute.amount, task.dispute.currency, settings.locale);
-  const daysLeft = Math.max(1, Math.ceil((task.due_ms - now_ms) / 86_400_000));
+  const daysLeft = Math.max(1, Math.ceil((task.due_ms - now_ms) / DAY_MS));
   const badge =
     task.urgency === 'last_day'
       ? __('Last day today')

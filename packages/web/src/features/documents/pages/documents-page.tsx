@@ -1,0 +1,163 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { formatStoreDate, parseUtcDateTime } from '@paydesk/domain/date-format';
+import type { DocumentType } from '@paydesk/domain/documents/invoices';
+import { DOCUMENT_TYPE_LABELS, VAT_INVOICE_DESCRIPTION } from '@paydesk/domain/documents/invoices';
+import { documentsFilterRequest, documentsListRequest } from '@paydesk/domain/documents/list-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { getSettings } from '../../../lib/bootstrap.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { __, _n, sprintf } from '../../../lib/i18n.ts';
+import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
+import { documentUrl, useDocuments, useDocumentsSummary } from '../api/documents.ts';
+import { DocumentFilters } from '../components/document-filters.tsx';
+
+interface DocumentRow {
+  document_id: string;
+  type: DocumentType;
+  date: string;
+  period_from: string;
+  period_to: string;
+}
+
+const seconds = (utc: string) => Math.floor(parseUtcDateTime(utc) / 1000);
+
+/** "VAT invoice for March 1, 2026 to March 31, 2026": the period in UTC days. */
+function description(row: DocumentRow): string {
+  const format = getSettings().dateFormat;
+  return sprintf(
+    __(VAT_INVOICE_DESCRIPTION),
+    formatStoreDate(seconds(row.period_from), format),
+    formatStoreDate(seconds(row.period_to), format),
+  );
+}
+
+const NO_HIDDEN: string[] = [];
+
+/** The wizard loads when a download first needs it. */
+const VatWizard = lazy(() =>
+  import('../components/vat-wizard.tsx').then((module) => ({ default: module.VatWizard })),
+);
+
+/**
+ * /payments/documents (spec 1 §2): the account's documents, each a PDF to download. Invoices
+ * carry the merchant's VAT details, so a download asked for before they were given opens the
+ * VAT wizard first and goes on once the details are saved.
+ */
+export default function DocumentsPage() {
+  const query = useQueryValues();
+  const list = useDocuments(documentsListRequest(query));
+  const summary = useDocumentsSummary(documentsFilterRequest(query));
+  const settings = getSettings();
+  const [vatGiven, setVatGiven] = useState(settings.accountStatus.hasSubmittedVatData);
+  const [pending, setPending] = useState<string | null>(null);
+  const position = documentsListRequest(query);
+
+  const download = useCallback(
+    (id: string) => {
+      if (!vatGiven) {
+        setPending(id);
+        return;
+      }
+      downloadFile(documentUrl(id));
+    },
+    [vatGiven],
+  );
+
+  // A link naming one document (`document_id` and `document_type`) downloads it on arrival.
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current || !query.document_id || !query.document_type) return;
+    requested.current = true;
+    download(query.document_id);
+  }, [query.document_id, query.document_type, download]);
+
+  const columns = useMemo<DataTableColumn<DocumentRow>[]>(
+    () => [
+      {
+        id: 'date',
+        header: __('Date'),
+        sortable: true,
+        required: true,
+        nowrap: true,
+        cell: (row) => formatStoreDate(seconds(row.date), settings.dateFormat, settings.timezone),
+      },
+      {
+        id: 'type',
+        header: __('Type'),
+        sortable: true,
+        required: true,
+        defaultDirection: 'asc',
+        cell: (row) => __(DOCUMENT_TYPE_LABELS[row.type] ?? row.type),
+      },
+      { id: 'description', header: __('Description'), required: true, cell: description },
+      {
+        id: 'download',
+        header: __('Download'),
+        required: true,
+        ownLinks: true,
+        cell: (row) => (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => download(row.document_id)}
+            aria-label={sprintf(__('Download %s'), description(row))}
+            data-testid={`download-${row.document_id}`}
+          >
+            {__('Download')}
+          </Button>
+        ),
+      },
+    ],
+    [download, settings.dateFormat, settings.timezone],
+  );
+
+  return (
+    <Stack gap="sm">
+      <DocumentFilters key={JSON.stringify(documentsFilterRequest(query))} query={query} />
+      <DataTable
+        title={__('Documents')}
+        testId="documents-list"
+        columns={columns}
+        rows={list.data?.data as DocumentRow[] | undefined}
+        rowKey={(row) => row.document_id}
+        isLoading={list.isPending}
+        errorMessage={list.isError ? __('Error retrieving documents.') : undefined}
+        emptyMessage={__(
+          'No documents yet. Fee invoices appear here after each month in which fees were charged.',
+        )}
+        sort={{ orderby: position.sort, order: position.direction }}
+        onSortChange={(orderby, order) => updateQuery({ orderby, order, paged: 1 })}
+        hiddenColumns={NO_HIDDEN}
+        onHiddenColumnsChange={() => {}}
+        page={position.page}
+        perPage={position.pagesize}
+        totalRows={summary.data?.count}
+        onPageChange={(paged) => updateQuery({ paged })}
+        onPerPageChange={(per_page) => updateQuery({ per_page, paged: 1 })}
+        summary={
+          summary.data && (
+            <Text size="sm" px="sm" py="xs" data-testid="documents-summary">
+              {`${summary.data.count} ${_n('document', 'documents', summary.data.count)}`}
+            </Text>
+          )
+        }
+      />
+      {pending !== null && (
+        <Suspense fallback={null}>
+          <VatWizard
+            opened
+            country={settings.accountStatus.country}
+            onClose={() => setPending(null)}
+            onCompleted={() => {
+              setVatGiven(true);
+              const id = pending;
+              setPending(null);
+              if (id) downloadFile(documentUrl(id));
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
