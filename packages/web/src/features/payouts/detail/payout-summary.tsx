@@ -1,4 +1,14 @@
-import { Button, Card, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { payouts } from '@paydesk/domain/contracts';
 import { payoutFeeLabel, payoutGrossAmount } from '@paydesk/domain/payouts/display';
 import { PAYOUT_TYPE_LABELS } from '@paydesk/domain/transactions/status';
@@ -29,16 +39,20 @@ function BankReference({ value }: { value: string }) {
       </Text>
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            onClick={copy}
-            data-testid="copy-bank-reference"
-            data-copied={copied ? 'true' : 'false'}
-            aria-label={__('Copy bank reference ID')}
-          >
-            <span aria-live="polite">{copied ? __('Copied!') : __('Copy')}</span>
-          </Button>
+          <>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={copy}
+              data-testid="copy-bank-reference"
+              data-copied={copied ? 'true' : 'false'}
+              aria-label={copied ? __('Copied!') : __('Copy bank reference ID')}
+            >
+              {copied ? __('Copied!') : __('Copy')}
+            </Button>
+            {/* Said once by a screen reader when the copy succeeds; the button keeps its focus. */}
+            <VisuallyHidden aria-live="polite">{copied ? __('Bank reference ID copied') : ''}</VisuallyHidden>
+          </>
         )}
       </CopyButton>
     </Group>
