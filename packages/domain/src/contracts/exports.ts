@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { ZPayoutFilters } from './payouts.ts';
 import { transactionFilterFields, ZFraudOutcomeFilters, ZTransactionFilters } from './transactions.ts';
 
 /**
@@ -79,6 +80,7 @@ export const ZExportFileQuery = z
 export const EXPORT_PATHS = {
   transactions: `${PAYMENTS_BASE}/transactions/download`,
   fraud_outcomes: `${PAYMENTS_BASE}/transactions/fraud-outcomes/download`,
+  deposits: `${PAYMENTS_BASE}/deposits/download`,
 } as const;
 export type ExportKind = keyof typeof EXPORT_PATHS;
 
@@ -136,3 +138,8 @@ export const requestFraudOutcomesExport = requestEndpoint(
 );
 export const fraudOutcomesExportStatus = statusEndpoint('fraud_outcomes', 'blocked payments');
 export const fraudOutcomesExportFile = fileEndpoint('fraud_outcomes', 'blocked payments');
+
+/** `POST {base}/deposits/download`: the payouts list's filters (spec 2 §7 "Payouts"). */
+export const requestDepositsExport = requestEndpoint('deposits', 'payouts', ZPayoutFilters);
+export const depositsExportStatus = statusEndpoint('deposits', 'payouts');
+export const depositsExportFile = fileEndpoint('deposits', 'payouts');

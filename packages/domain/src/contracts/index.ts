@@ -13,6 +13,7 @@ export * as paymentDetail from './payment-detail.ts';
 export * as payments from './payments.ts';
 export * as payouts from './payouts.ts';
 export * as reporting from './reporting.ts';
+export * as sandbox from './sandbox.ts';
 export * as settings from './settings.ts';
 export * as store from './store.ts';
 export * as survey from './survey.ts';

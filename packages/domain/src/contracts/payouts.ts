@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PAYOUT_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
+import { transactionFilterFields } from './transactions.ts';
 
 /**
  * Payouts (the spec calls them deposits in paths). Amounts are integer minor units; payout
@@ -11,7 +13,7 @@ const currency = z
   .regex(/^[A-Za-z]{3}$/, 'A three-letter currency code')
   .transform((value) => value.toLowerCase());
 
-export const ZPayoutStatus = z.enum(['pending', 'in_transit', 'paid', 'failed', 'canceled']);
+export const ZPayoutStatus = z.enum(PAYOUT_STATUSES);
 
 export const ZBankAccount = z.object({ bank_name: z.string(), last4: z.string(), currency: z.string() });
 
@@ -126,18 +128,46 @@ export const createInstantDeposit = defineEndpoint({
 });
 
 /** Sort keys of the payouts list; `date` is the arrival date (spec 2 §5: default date descending). */
-export const PAYOUT_SORTS = ['date', 'amount'] as const;
+export const PAYOUT_SORTS = ['date', 'amount', 'status'] as const;
+export type PayoutSort = (typeof PAYOUT_SORTS)[number];
+
+/**
+ * The filters of the payouts list, its summary and its CSV export (spec 2 §7 "Payouts"). The
+ * advanced rules (the arrival date, the status) combine as `match` says; `store_currency_is`
+ * always narrows. Dates are UTC as for transactions (spec 2 §5) and apply to the arrival date,
+ * the date the list shows.
+ */
+export const payoutFilterFields = {
+  match: transactionFilterFields.match,
+  date_before: transactionFilterFields.date_before.describe(
+    'Arriving before this instant (a day: before it starts).',
+  ),
+  date_after: transactionFilterFields.date_after.describe(
+    'Arriving after this instant (a day: after it ends).',
+  ),
+  date_between: transactionFilterFields.date_between.describe(
+    'Two dates, in either order: arriving from the start of the first to the end of the second.',
+  ),
+  status_is: ZPayoutStatus.optional(),
+  status_is_not: ZPayoutStatus.optional(),
+  store_currency_is: currency.optional(),
+  user_email: transactionFilterFields.user_email,
+  user_timezone: transactionFilterFields.user_timezone,
+  locale: transactionFilterFields.locale,
+};
+
+export const ZPayoutFilters = z.object(payoutFilterFields).strict();
+export type TPayoutFilters = z.output<typeof ZPayoutFilters>;
 
 /** `GET {base}/deposits` (spec 2 §7): the payouts list, newest first unless asked otherwise. */
 export const ZPayoutListQuery = z
   .object({
     ...listQuery,
     sort: z.enum(PAYOUT_SORTS).default('date'),
-    store_currency_is: currency.optional(),
-    status_is: ZPayoutStatus.optional(),
-    status_is_not: ZPayoutStatus.optional(),
+    ...payoutFilterFields,
   })
   .strict();
+export type TPayoutListQuery = z.output<typeof ZPayoutListQuery>;
 
 export const listDeposits = defineEndpoint({
   method: 'GET',
@@ -147,4 +177,66 @@ export const listDeposits = defineEndpoint({
   query: ZPayoutListQuery,
   response: z.object({ data: z.array(ZPayout), total_count: z.number().int() }),
   errors: ['wcpay_account_not_found'],
+});
+
+/**
+ * Spec 2 §3 "Payout summary". `total` is the sum of the payouts' amounts in `currency`: the
+ * `store_currency_is` filter when given, else the only currency the selected payouts are in, else
+ * the account's default currency; `count` counts every selected payout. `store_currencies` lists
+ * every currency the account has payouts in, whatever the filters, so the page can offer the
+ * currency filter (spec 2 §5: only with more than one currency).
+ */
+export const ZPayoutsSummary = z
+  .object({
+    count: z.number().int(),
+    total: z.number().int(),
+    currency: z.string(),
+    store_currencies: z.array(z.string()),
+  })
+  .meta({ id: 'PayoutsSummary' });
+export type TPayoutsSummary = z.infer<typeof ZPayoutsSummary>;
+
+export const depositsSummary = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits/summary`,
+  summary: 'Count and total of the payouts the same filters list (paging and sorting are ignored).',
+  tags: ['payouts'],
+  query: ZPayoutListQuery,
+  response: ZPayoutsSummary,
+  errors: ['wcpay_account_not_found'],
+});
+
+/** One kind of ledger movement swept into a payout: how many, and their sums (minor units). */
+export const ZReconciliationLine = z.object({
+  type: z.string().describe('The transaction type (charge, refund, dispute, financing_paydown, …).'),
+  count: z.number().int(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int().describe('amount − fee'),
+});
+export type TReconciliationLine = z.infer<typeof ZReconciliationLine>;
+
+/**
+ * A payout explained: every ledger movement it swept, grouped by type, in the payout's currency.
+ * `total_net` is the sum of the lines' net and equals the payout's amount plus its fee; a failed
+ * payout gave its movements back to the balance, so it has no lines and a total of 0.
+ */
+export const ZPayoutReconciliation = z
+  .object({
+    payout: ZPayout,
+    lines: z.array(ZReconciliationLine),
+    total_net: z.number().int(),
+  })
+  .meta({ id: 'PayoutReconciliation' });
+export type TPayoutReconciliation = z.infer<typeof ZPayoutReconciliation>;
+
+export const depositReconciliation = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/deposits/:id/reconciliation`,
+  summary:
+    "What a payout is made of: the ledger movements it swept (charges, refunds, fees, disputes and reversals, loan paydowns, reader fees, adjustments) grouped by type, and their total, which equals the payout's amount plus its fee.",
+  tags: ['payouts'],
+  params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A payout id') }),
+  response: ZPayoutReconciliation,
+  errors: ['wcpay_account_not_found', 'wcpay_deposit_not_found'],
 });

@@ -42,7 +42,7 @@ export const ACCOUNTS_ERRORS = defineErrors({
   },
   clock_advance_limit: {
     status: 409,
-    message: 'Stopped after %d job stops; run the command again to go on.',
+    message: 'Stopped after %d job stops; advance the clock again to go on.',
     when: 'Moving the clock ran more job stops than one call allows.',
     action: 'Advance the clock again.',
   },

@@ -1,7 +1,15 @@
+import type { TPayout } from '../contracts/payouts.ts';
 import type { TFraudOutcomeTransaction, TTransaction } from '../contracts/transactions.ts';
 import { PAYMENT_METHOD_LABELS } from '../payments/messages.ts';
+import { payoutGrossAmount } from '../payouts/display.ts';
 import { CHANNEL_LABELS, listLabel } from '../transactions/list-labels.ts';
-import { fraudOutcomeStatusLabel, riskLevelLabel, transactionTypeLabel } from '../transactions/status.ts';
+import {
+  fraudOutcomeStatusLabel,
+  PAYOUT_TYPE_LABELS,
+  payoutStatusDisplay,
+  riskLevelLabel,
+  transactionTypeLabel,
+} from '../transactions/status.ts';
 import { moneyCell, textCell, zonedDateTimeFormatter } from './csv.ts';
 
 /**
@@ -127,5 +135,36 @@ export function fraudOutcomeCsvCells(
     textCell(fraudOutcomeStatusLabel(state)),
     textCell(row.currency.toUpperCase()),
     textCell(row.payment_intent.id),
+  ];
+}
+
+/** The payouts table's headings (web features/payouts), then the fee, the currency and the id. */
+export const PAYOUT_CSV_HEADERS = [
+  'Date',
+  'Type',
+  'Amount',
+  'Status',
+  'Bank account',
+  'Bank reference ID',
+  'Fee',
+  'Currency',
+  'Payout ID',
+] as const;
+
+/** How many of the headings above are the table's own columns. */
+export const PAYOUT_CSV_TABLE_COLUMNS = 6;
+
+/** One payout as CSV cells, in the order of PAYOUT_CSV_HEADERS; the date is the arrival day. */
+export function payoutCsvCells(row: TPayout, format: CsvFormat): string[] {
+  return [
+    format.dateTime(row.date).slice(0, 10),
+    textCell(PAYOUT_TYPE_LABELS[row.type]),
+    moneyCell(payoutGrossAmount(row), row.currency),
+    textCell(payoutStatusDisplay(row.status, row.type).label),
+    textCell(row.bankAccount),
+    textCell(row.bank_reference_key),
+    moneyCell(-row.fee, row.currency),
+    textCell(row.currency.toUpperCase()),
+    textCell(row.id),
   ];
 }

@@ -1,19 +1,18 @@
 import { appError } from '@paydesk/domain';
-import type { Db } from '../db/database.ts';
+import {
+  CLOCK_ADVANCE_MAX_DAYS,
+  CLOCK_ADVANCE_MAX_HOURS,
+  CLOCK_ADVANCE_RANGE_MESSAGE,
+  clockAdvanceMs,
+} from '@paydesk/domain/sandbox/clock';
 import { findAccount } from '../engine/accounts.ts';
 import { createLoan } from '../engine/capital/services.ts';
 import { createReader } from '../engine/card-readers/services.ts';
-import { advanceClock, clockNow, DAY_MS } from '../engine/clock.ts';
-import { engineContext, JOB_HANDLERS } from '../engine/context.ts';
-import { type JobHandlers, runDueJobs } from '../engine/jobs.ts';
+import { engineContext } from '../engine/context.ts';
 import { checkLedger } from '../engine/ledger-check.ts';
+import { advanceSandboxClock } from '../engine/sandbox-clock.ts';
 import { required, UsageError } from './args.ts';
 import type { Command } from './commands.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-/** Bounds one clock:advance: a year, and this many stops at due jobs. */
-export const MAX_ADVANCE_DAYS = 366;
-const MAX_STOPS = 20_000;
 
 function wholeNumber(
   flags: Record<string, string>,
@@ -29,57 +28,8 @@ function wholeNumber(
   return value;
 }
 
-export interface AdvanceReport {
-  now: Date;
-  ran: Map<string, number>;
-  failures: string[];
-}
-
-/**
- * Moves sandbox time forward, stopping at each queued job's time on the way so every job runs
- * at the time it was due (a payout made at midnight is in transit at one and paid two days
- * later), and runs what is due until nothing is.
- */
-export async function advanceClockRunningJobs(
-  db: Db,
-  by_ms: number,
-  handlers: JobHandlers = JOB_HANDLERS,
-): Promise<AdvanceReport> {
-  const ran = new Map<string, number>();
-  const failures: string[] = [];
-  const recording: JobHandlers = Object.fromEntries(
-    Object.entries(handlers).map(([kind, handler]) => [
-      kind,
-      async (jobDb, payload, now) => {
-        ran.set(kind, (ran.get(kind) ?? 0) + 1);
-        try {
-          await handler(jobDb, payload, now);
-        } catch (error) {
-          failures.push(
-            `${now.toISOString()} ${kind} ${JSON.stringify(payload)}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          throw error;
-        }
-      },
-    ]),
-  );
-  const target = (await clockNow(db)).getTime() + by_ms;
-  for (let stop = 0; stop < MAX_STOPS; stop++) {
-    const next = await db
-      .selectFrom('jobs')
-      .select('run_at')
-      .where('status', '=', 'queued')
-      .orderBy('run_at')
-      .limit(1)
-      .executeTakeFirst();
-    const nextAt = next ? Math.min(next.run_at.getTime(), target) : target;
-    const step = nextAt - (await clockNow(db)).getTime();
-    if (step > 0) await advanceClock(db, step);
-    await runDueJobs(db, recording);
-    if (nextAt >= target) return { now: await clockNow(db), ran, failures };
-  }
-  throw appError('clock_advance_limit', { args: [MAX_STOPS] });
-}
+/** Tests and older callers move the clock through the engine's function, re-exported here. */
+export { advanceClockRunningJobs } from '../engine/sandbox-clock.ts';
 
 export const engineCommands: Record<string, Command> = {
   'ledger:check': {
@@ -107,17 +57,12 @@ export const engineCommands: Record<string, Command> = {
     usage: 'clock:advance --days N [--hours H]',
     description: 'Moves sandbox time forward and runs the jobs that fall due (test accounts only).',
     async run({ database, flags, out }) {
-      const days = wholeNumber(flags, 'days', { min: 0, max: MAX_ADVANCE_DAYS }) ?? 0;
-      const hours = wholeNumber(flags, 'hours', { min: 0, max: 24 * MAX_ADVANCE_DAYS }) ?? 0;
       if (flags.days === undefined && flags.hours === undefined)
         throw new UsageError('--days (and/or --hours) is required');
-      const by_ms = days * DAY_MS + hours * HOUR_MS;
-      if (by_ms <= 0) throw new UsageError('Advance the clock by at least one hour');
-      const account = await findAccount(database.db);
-      if (account && account.mode !== 'test') {
-        throw appError('wcpay_live_account');
-      }
-      const report = await advanceClockRunningJobs(database.db, by_ms);
+      const days = wholeNumber(flags, 'days', { min: 0, max: CLOCK_ADVANCE_MAX_DAYS }) ?? 0;
+      const hours = wholeNumber(flags, 'hours', { min: 0, max: CLOCK_ADVANCE_MAX_HOURS }) ?? 0;
+      if (clockAdvanceMs({ days, hours }) === undefined) throw new UsageError(CLOCK_ADVANCE_RANGE_MESSAGE);
+      const report = await advanceSandboxClock(database.db, { days, hours });
       out(
         `Advanced the clock by ${days} day(s) and ${hours} hour(s); engine time is now ${report.now.toISOString()}.`,
       );

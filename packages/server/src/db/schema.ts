@@ -478,7 +478,8 @@ export interface ExportsTable {
   id: string;
   account_id: string;
   user_id: number;
-  kind: 'transactions' | 'fraud_outcomes';
+  /** 0019 adds deposits (payouts). */
+  kind: 'transactions' | 'fraud_outcomes' | 'deposits';
   filters: JsonCol<Record<string, unknown>>;
   user_email: string;
   locale: string | null;

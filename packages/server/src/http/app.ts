@@ -33,6 +33,7 @@ import { paymentDetailRoutes } from './routes/payment-detail.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { payoutRoutes } from './routes/payouts.ts';
 import { reportingRoutes } from './routes/reporting.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { storeRoutes } from './routes/store.ts';
 import { transactionRoutes } from './routes/transactions.ts';
@@ -86,6 +87,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => inboxRoutes(app, database.db),
   (app, database) => reportingRoutes(app, database.db),
   (app, database) => documentRoutes(app, database.db),
+  (app, database) => sandboxRoutes(app, database.db),
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -78,6 +78,32 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/transactions/pages/payment-detail-page.tsx')),
   },
   {
+    path: '/payments/payouts',
+    title: () => __('Payouts'),
+    breadcrumbs: () => [payments(), { label: __('Payouts') }],
+    menu: { label: () => __('Payouts'), order: 30 },
+    component: lazy(() => import('../features/payouts/pages/payouts-page.tsx')),
+  },
+  {
+    path: '/payments/payouts/details',
+    title: () => __('Payout details'),
+    breadcrumbs: () => [
+      payments(),
+      { label: __('Payouts'), path: '/payments/payouts' },
+      { label: __('Payout details') },
+    ],
+    // The payout's transactions are the transactions list narrowed to it; features do not import
+    // each other, so the route hands the list to the page.
+    component: lazy(() =>
+      Promise.all([
+        import('../features/payouts/pages/payout-detail-page.tsx'),
+        import('../features/transactions/list/transactions-list.tsx'),
+      ]).then(([{ default: PayoutDetailPage }, { TransactionsList }]) => ({
+        default: () => createElement(PayoutDetailPage, { transactions: TransactionsList }),
+      })),
+    ),
+  },
+  {
     path: '/payments/fraud-protection',
     title: () => __('Advanced fraud protection'),
     breadcrumbs: () => [

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { appError } from '@paydesk/domain';
-import { buildPath, exports, transactions } from '@paydesk/domain/contracts';
+import { buildPath, exports, payouts, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -10,7 +10,7 @@ import { type MailSettings, sendMail } from '../../store/mail.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
 import { enqueueJob } from '../jobs.ts';
-import { type WrittenFile, writeFraudOutcomesCsv, writeTransactionsCsv } from './writer.ts';
+import { type WrittenFile, writeFraudOutcomesCsv, writePayoutsCsv, writeTransactionsCsv } from './writer.ts';
 
 /**
  * CSV exports of the lists (spec 2 §7 "Exports"): a request is stored with its filters and
@@ -30,6 +30,7 @@ export const MAIL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 const LIST_NAMES: Record<ExportKind, string> = {
   transactions: 'transactions',
   fraud_outcomes: 'blocked transactions',
+  deposits: 'payouts',
 };
 
 export interface ExportRequest {
@@ -104,6 +105,7 @@ export async function readExport(
 const FILE_PATHS: Record<ExportKind, string> = {
   transactions: exports.transactionsExportFile.path,
   fraud_outcomes: exports.fraudOutcomesExportFile.path,
+  deposits: exports.depositsExportFile.path,
 };
 
 export function exportStatusView(row: ExportRow): exports.TExportStatus {
@@ -136,12 +138,20 @@ export function exportFileStream(db: Db, row: ExportRow): Readable {
 
 async function writeFile(db: Db, row: ExportRow): Promise<WrittenFile> {
   const format = csvFormat({ timeZone: row.user_timezone, locale: row.locale });
-  if (row.kind === 'transactions') {
-    const filters = transactions.ZTransactionFilters.parse(row.filters);
-    return writeTransactionsCsv(db, row.id, row.account_id, filters, format);
+  switch (row.kind) {
+    case 'transactions': {
+      const filters = transactions.ZTransactionFilters.parse(row.filters);
+      return writeTransactionsCsv(db, row.id, row.account_id, filters, format);
+    }
+    case 'fraud_outcomes': {
+      const filters = transactions.ZFraudOutcomeFilters.parse(row.filters);
+      return writeFraudOutcomesCsv(db, row.id, row.account_id, filters, format);
+    }
+    case 'deposits': {
+      const filters = payouts.ZPayoutFilters.parse(row.filters);
+      return writePayoutsCsv(db, row.id, row.account_id, filters, format);
+    }
   }
-  const filters = transactions.ZFraudOutcomeFilters.parse(row.filters);
-  return writeFraudOutcomesCsv(db, row.id, row.account_id, filters, format);
 }
 
 /** E-mails the finished file to the export's address (spec 2 §6 and §8). */

@@ -1,14 +1,18 @@
-import type { transactions } from '@paydesk/domain/contracts';
+import type { payouts, transactions } from '@paydesk/domain/contracts';
 import {
   type CsvFormat,
   FRAUD_OUTCOME_CSV_HEADERS,
   fraudOutcomeCsvCells,
+  PAYOUT_CSV_HEADERS,
+  payoutCsvCells,
   TRANSACTION_CSV_HEADERS,
   transactionCsvCells,
 } from '@paydesk/domain/exports/columns';
 import { csvRecord } from '@paydesk/domain/exports/csv';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { orderPayouts, payoutsQuery } from '../payouts/query.ts';
+import { payoutView } from '../payouts/read.ts';
 import { fraudOutcomeRows, fraudOutcomesQuery, fraudOutcomeView } from '../transactions/fraud-outcomes.ts';
 import { transactionView } from '../transactions/list.ts';
 import {
@@ -232,6 +236,37 @@ export async function writeFraudOutcomesCsv(
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH_ROWS) break;
     after = { at: last.cursor_at, id: last.id };
+  }
+  await sink.flush(true);
+  return { row_count, size_bytes: sink.size_bytes };
+}
+
+/**
+ * Writes the payouts that `filters` select, newest first as the list shows them. An account has
+ * about one payout a day per currency, so the pages are few; each is one short offset query
+ * over `payouts_arrival_idx`.
+ */
+export async function writePayoutsCsv(
+  db: Db,
+  exportId: string,
+  accountId: string,
+  filters: payouts.TPayoutFilters,
+  format: CsvFormat,
+): Promise<WrittenFile> {
+  const sink = new ChunkSink(db, exportId);
+  sink.add(csvRecord(PAYOUT_CSV_HEADERS));
+  let row_count = 0;
+  for (;;) {
+    const rows = await orderPayouts(payoutsQuery(db, accountId, filters).selectAll(), 'date', 'desc')
+      .limit(EXPORT_BATCH_ROWS)
+      .offset(row_count)
+      .execute();
+    let text = '';
+    for (const row of rows) text += csvRecord(payoutCsvCells(payoutView(row), format));
+    sink.add(text);
+    row_count += rows.length;
+    await sink.flush();
+    if (rows.length < EXPORT_BATCH_ROWS) break;
   }
   await sink.flush(true);
   return { row_count, size_bytes: sink.size_bytes };

@@ -1,12 +1,14 @@
 import { appError } from '@paydesk/domain';
 import type { payouts } from '@paydesk/domain/contracts';
-import type { Selectable } from 'kysely';
+import { minorFromAggregate, sumMinor } from '@paydesk/domain/money/sum';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import type { Account } from '../accounts.ts';
 import { type Executor, ledgerBalances } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
+import { orderPayouts, payoutsQuery } from './query.ts';
 
 type PayoutView = z.infer<typeof payouts.ZPayout>;
 type Overview = z.infer<typeof payouts.ZDepositsOverview>;
@@ -110,33 +112,96 @@ export async function depositsOverview(db: Executor, account: Account, now: Date
   };
 }
 
-type PayoutListQuery = z.output<typeof payouts.ZPayoutListQuery>;
+type PayoutListQuery = payouts.TPayoutListQuery;
 
 /**
- * `GET {base}/deposits`: one page of payouts and how many match. Ties on the sort key fall back
- * to the id, so pages never repeat or skip a payout; an account makes about one payout a day
- * per currency, so an offset page over `payouts_list_idx`'s rows stays small.
+ * `GET {base}/deposits`: one page of payouts and how many match. An account makes about one
+ * payout a day per currency, so an offset page stays small.
  */
 export async function listPayouts(
   db: Executor,
   accountId: string,
   query: PayoutListQuery,
 ): Promise<{ data: PayoutView[]; total_count: number }> {
-  let filtered = db.selectFrom('payouts').where('account_id', '=', accountId);
-  if (query.store_currency_is) filtered = filtered.where('currency', '=', query.store_currency_is);
-  if (query.status_is) filtered = filtered.where('status', '=', query.status_is);
-  if (query.status_is_not) filtered = filtered.where('status', '!=', query.status_is_not);
-  const direction = query.direction ?? 'desc';
-  const column = query.sort === 'amount' ? 'amount' : 'arrival_date';
+  const filtered = payoutsQuery(db, accountId, query);
   const [rows, count] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy(column, direction)
-      .orderBy('id', direction)
+    orderPayouts(filtered.selectAll(), query.sort, query.direction ?? 'desc')
       .limit(query.pagesize)
       .offset((query.page - 1) * query.pagesize)
       .execute(),
     filtered.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map(payoutView), total_count: Number(count.count) };
+  return { data: rows.map(payoutView), total_count: minorFromAggregate(count.count) };
+}
+
+/** `GET {base}/deposits/summary` (spec 2 §3 "Payout summary"; the contract says which currency). */
+export async function payoutsSummary(
+  db: Executor,
+  account: { id: string; default_currency: string },
+  query: PayoutListQuery,
+): Promise<payouts.TPayoutsSummary> {
+  const [totals, currencies] = await Promise.all([
+    payoutsQuery(db, account.id, query)
+      .select([
+        'currency',
+        sql<string>`count(*)::text`.as('count'),
+        sql<string>`coalesce(sum(amount), 0)::text`.as('total'),
+      ])
+      .groupBy('currency')
+      .orderBy('currency')
+      .execute(),
+    db
+      .selectFrom('payouts')
+      .select('currency')
+      .distinct()
+      .where('account_id', '=', account.id)
+      .orderBy('currency')
+      .execute(),
+  ]);
+  const currency =
+    query.store_currency_is ??
+    (totals.length === 1 ? totals[0]?.currency : undefined) ??
+    account.default_currency;
+  return {
+    count: sumMinor(...totals.map((row) => minorFromAggregate(row.count))),
+    total: minorFromAggregate(totals.find((row) => row.currency === currency)?.total),
+    currency,
+    store_currencies: currencies.map((row) => row.currency),
+  };
+}
+
+/**
+ * `GET {base}/deposits/:id/reconciliation`: the ledger rows the payout swept, summed by type
+ * through `bt_payout_idx`. Sums are taken in the database, so the largest payout costs one
+ * grouped index range. The total equals the payout's amount plus its fee (the engine asserts it
+ * when a payout is made and `ledger:check` checks it); a failed payout released its rows.
+ */
+export async function reconcilePayout(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<payouts.TPayoutReconciliation> {
+  const payout = await readPayout(db, accountId, id);
+  const rows = await db
+    .selectFrom('balance_transactions')
+    .select([
+      'type',
+      sql<string>`count(*)::text`.as('count'),
+      sql<string>`sum(amount)::text`.as('amount'),
+      sql<string>`sum(fee)::text`.as('fee'),
+      sql<string>`sum(net)::text`.as('net'),
+    ])
+    .where('payout_id', '=', payout.id)
+    .where(ownedBy(accountId))
+    .groupBy('type')
+    .orderBy('type')
+    .execute();
+  const lines = rows.map((row) => ({
+    type: row.type,
+    count: minorFromAggregate(row.count),
+    amount: minorFromAggregate(row.amount),
+    fee: minorFromAggregate(row.fee),
+    net: minorFromAggregate(row.net),
+  }));
+  return { payout, lines, total_net: sumMinor(...lines.map((line) => line.net)) };
 }

@@ -83,7 +83,10 @@ export interface DateRange {
   to?: Date;
 }
 
-/** The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). */
+/**
+ * The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). The payouts
+ * list reads its date rules alike.
+ */
 export function dateRanges(
   filters: Pick<TTransactionFilters, 'date_before' | 'date_after' | 'date_between'>,
 ): DateRange[] {

@@ -26,7 +26,7 @@ function disposition(filename: string, force: string | undefined): string {
 }
 
 /**
- * CSV exports of the transactions and blocked lists (spec 2 §7 "Exports"): request, status,
+ * CSV exports of the transactions, blocked and payouts lists (spec 2 §7 "Exports"): request, status,
  * file. Access is the REST tree's (session with nonce — `_wpnonce` on the download link — or an
  * application password); an export is visible to the user who asked for it only.
  */
@@ -46,6 +46,12 @@ export async function exportRoutes(app: FastifyInstance, db: Db): Promise<void> 
         request: exports.requestFraudOutcomesExport,
         status: exports.fraudOutcomesExportStatus,
         file: exports.fraudOutcomesExportFile,
+      },
+      {
+        kind: 'deposits',
+        request: exports.requestDepositsExport,
+        status: exports.depositsExportStatus,
+        file: exports.depositsExportFile,
       },
     ] as const;
 

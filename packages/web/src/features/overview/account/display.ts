@@ -1,27 +1,2 @@
-import { formatStoreDate } from '@paydesk/domain/date-format';
-import { formatCurrency, formatExplicitCurrency } from '@paydesk/domain/money/format';
-import type { ChipType } from '@paydesk/domain/transactions/status';
-import { getSettings } from '../../../lib/bootstrap.ts';
-
-/** Amounts in the store's locale; one not in the store currency shows its code ("€10.00 EUR"). */
-export function money(amount_minor: number, currency: string): string {
-  const settings = getSettings();
-  return currency.toLowerCase() === settings.storeCurrency.toLowerCase()
-    ? formatCurrency(amount_minor, currency, settings.locale)
-    : formatExplicitCurrency(amount_minor, currency, settings.locale);
-}
-
-/** A date (epoch milliseconds) in the store's date format and time zone. */
-export function storeDate(epoch_ms: number): string {
-  const settings = getSettings();
-  return formatStoreDate(Math.floor(epoch_ms / 1000), settings.dateFormat, settings.timezone);
-}
-
-/** Mantine colours of the status chips. */
-export const CHIP_COLORS: Record<ChipType, string> = {
-  primary: 'blue',
-  success: 'green',
-  warning: 'yellow',
-  alert: 'red',
-  light: 'gray',
-};
+/** The Overview formats amounts and dates as every admin page does. */
+export { CHIP_COLORS, money, storeDate } from '../../../lib/display.ts';

@@ -14,6 +14,7 @@ import {
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import type { payouts } from '@paydesk/domain/contracts';
 import { payoutNotices, resolveSelectedCurrency } from '@paydesk/domain/overview/payouts-widget';
+import { canChangePayoutSchedule } from '@paydesk/domain/payouts/display';
 import { payoutStatusDisplay } from '@paydesk/domain/transactions/status';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
@@ -92,7 +93,7 @@ export function PayoutsWidget() {
           minimumPayout: account.data.deposits.minimum_scheduled_deposit_amounts[currency] ?? 0,
         })
       : [];
-  const canChangeSchedule = data && !data.account.deposits_blocked && data.account.completed_waiting_period;
+  const canChangeSchedule = data && canChangePayoutSchedule(data.account);
   const minimum = currency ? (account.data?.deposits.minimum_scheduled_deposit_amounts[currency] ?? 0) : 0;
 
   return (

@@ -1,27 +1,10 @@
 import { formatStoreDateTime } from '@paydesk/domain/date-format';
-import { formatCurrency, formatExplicitCurrency } from '@paydesk/domain/money/format';
-import type { ChipType } from '@paydesk/domain/transactions/status';
 import { getSettings } from '../../../lib/bootstrap.ts';
 
-/** Amounts in the store's locale; one not in the store currency shows its code ("€10.00 EUR"). */
-export function money(amount_minor: number, currency: string): string {
-  const settings = getSettings();
-  return currency.toLowerCase() === settings.storeCurrency.toLowerCase()
-    ? formatCurrency(amount_minor, currency, settings.locale)
-    : formatExplicitCurrency(amount_minor, currency, settings.locale);
-}
+export { CHIP_COLORS, money } from '../../../lib/display.ts';
 
 /** An instant (epoch seconds) in the store's date and time formats and time zone. */
 export function dateTime(epoch_s: number): string {
   const settings = getSettings();
   return formatStoreDateTime(epoch_s, settings);
 }
-
-/** Mantine colours of the status chips (spec 2 §4 names them primary, success, warning, alert, light). */
-export const CHIP_COLORS: Record<ChipType, string> = {
-  primary: 'blue',
-  success: 'green',
-  warning: 'yellow',
-  alert: 'red',
-  light: 'gray',
-};

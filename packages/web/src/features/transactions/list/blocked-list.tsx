@@ -4,6 +4,7 @@ import { searchPlaceholder } from '@paydesk/domain/transactions/list-labels';
 import { fraudOutcomeStatusLabel } from '@paydesk/domain/transactions/status';
 import { memo, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { __, _n } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
 import { DETAIL_PATH, OrderLink } from './cells.tsx';
@@ -11,7 +12,6 @@ import { ExportButton } from './export-button.tsx';
 import { dateTime, money } from './format.ts';
 import { BLOCKED_SORTABLE, blockedRequests } from './requests.ts';
 import { SearchBox } from './search-box.tsx';
-import { SummaryRow } from './summary-row.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import {
   type BlockedRow,

@@ -6,7 +6,6 @@ export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
 
 export const transactionsKeys = {
   settings: () => ['payments-settings'] as const,
-  preferences: () => ['user-preferences'] as const,
   list: (request: object) => [...TRANSACTIONS_QUERY_ROOT, 'list', request] as const,
   summary: (request: object) => [...TRANSACTIONS_QUERY_ROOT, 'summary', request] as const,
   authorizations: (request: object) => [...TRANSACTIONS_QUERY_ROOT, 'authorizations', request] as const,

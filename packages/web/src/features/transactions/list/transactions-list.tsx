@@ -21,6 +21,7 @@ import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transac
 import { memo, useMemo, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
@@ -30,7 +31,6 @@ import { ExportButton } from './export-button.tsx';
 import { dateTime, money } from './format.ts';
 import { TRANSACTION_SORTABLE, transactionsRequests } from './requests.ts';
 import { SearchBox } from './search-box.tsx';
-import { SummaryRow } from './summary-row.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import {
   suggestTransactions,
@@ -271,8 +271,11 @@ function transactionLink(row: TransactionRow) {
 
 const activeFilterCount = (filters: AdvancedFilter[]) => filters.length;
 
-/** The "All transactions" tab: the ledger, with search, advanced filters and an export. */
-export const TransactionsList = memo(function TransactionsList() {
+/**
+ * The "All transactions" tab: the ledger, with search, advanced filters and an export. With
+ * `depositId` it lists the transactions of one payout (the payout detail page).
+ */
+export const TransactionsList = memo(function TransactionsList({ depositId }: { depositId?: string }) {
   const capabilities = useStoreCapabilities();
   const { subscriptionsActive } = capabilities;
   const columns = useMemo(
@@ -280,7 +283,7 @@ export const TransactionsList = memo(function TransactionsList() {
     [subscriptionsActive, capabilities.customSearch],
   );
   const state = useListState('transactions-page', TRANSACTION_SORTABLE);
-  const requests = transactionsRequests(state.query);
+  const requests = transactionsRequests(depositId ? { ...state.query, deposit_id: depositId } : state.query);
   const list = useTransactions(requests.list);
   const summary = useTransactionsSummary(requests.summary);
   const hidden = useHiddenColumns('transactions-page');

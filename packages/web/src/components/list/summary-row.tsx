@@ -1,6 +1,10 @@
 import { Group, Skeleton, Text } from '@mantine/core';
-import { __, sprintf } from '../../../lib/i18n.ts';
-import { money } from './format.ts';
+import { formatCurrency } from '@paydesk/domain/money/format';
+import { getSettings } from '../../lib/bootstrap.ts';
+import { __, sprintf } from '../../lib/i18n.ts';
+
+const money = (amount_minor: number, currency: string) =>
+  formatCurrency(amount_minor, currency, getSettings().locale);
 
 export interface CurrencyTotals {
   currency: string;

@@ -1,0 +1,72 @@
+/**
+ * Payouts at scale: p50 and p95 over HTTP (app.inject through the whole server) of the payouts
+ * list and summary, the largest payout's transactions page and summary, and its reconciliation,
+ * on a seeded database.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/payouts.bench.ts
+ *   DATA_DIR=/path/to/data npx tsx bench/payouts.bench.ts
+ *
+ * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable. The run adds
+ * one administrator with an application password, applies pending migrations, and runs
+ * `vacuum analyze` on the tables it reads.
+ */
+import { sql } from 'kysely';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { measure } from './lib/stats.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+const RUNS = Number(process.env.RUNS ?? 200);
+
+const handle = await openBenchDatabase();
+const { db } = handle;
+for (const table of ['balance_transactions', 'payouts', 'ledger_rollups']) {
+  await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+}
+const rows = await db
+  .selectFrom('balance_transactions')
+  .select(sql<string>`count(*)::text`.as('n'))
+  .executeTakeFirstOrThrow();
+const largest = await db
+  .selectFrom('balance_transactions')
+  .select(['payout_id', sql<string>`count(*)::text`.as('n')])
+  .where('payout_id', 'is not', null)
+  .groupBy('payout_id')
+  .orderBy(sql`count(*)`, 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const payouts = await db
+  .selectFrom('payouts')
+  .select(sql<string>`count(*)::text`.as('n'))
+  .executeTakeFirstOrThrow();
+const auth = await benchAdministrator(handle, 'poutbench');
+const app = await buildApp({ database: handle });
+await app.ready();
+
+const scenarios: [string, string][] = [
+  ['payouts page 1', '/deposits'],
+  ['payouts page 1 by status', '/deposits?sort=status'],
+  ['payouts summary', '/deposits/summary'],
+  ["largest payout's transactions page 1", `/transactions?deposit_id=${largest.payout_id}`],
+  ["largest payout's transactions summary", `/transactions/summary?deposit_id=${largest.payout_id}`],
+  ['reconciliation of the largest payout', `/deposits/${largest.payout_id}/reconciliation`],
+];
+
+console.log(
+  `${handle.kind}, ${Number(rows.n).toLocaleString('en-US')} ledger rows, ${payouts.n} payouts, the largest sweeping ${Number(largest.n).toLocaleString('en-US')} rows; ${RUNS} runs each`,
+);
+console.log('| Request | HTTP p50 | HTTP p95 |');
+console.log('| --- | --- | --- |');
+for (const [name, path] of scenarios) {
+  const url = `${BASE}${path}`;
+  const first = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
+  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+  const time = await measure(
+    () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
+    RUNS,
+    10,
+  );
+  console.log(`| ${name} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms |`);
+}
+await app.close();
+await handle.close();

@@ -1,0 +1,1 @@
+export const DETAIL_PATH = '/payments/payouts/details';
