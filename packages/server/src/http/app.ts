@@ -18,7 +18,7 @@ import { readAccountSnapshot } from '../engine/accounts.ts';
 import type { AccountSnapshotReader } from '../store/page-settings.ts';
 import { adminRoutes } from './admin.ts';
 import { restAccessHook } from './auth.ts';
-import { installErrorHandler, registeredErrorBody } from './errors.ts';
+import { answerFrameworkError, installErrorHandler, registeredErrorBody } from './errors.ts';
 import { varyOnCredentials } from './headers.ts';
 import { loginRoutes } from './login.ts';
 import { capitalRoutes } from './routes/capital.ts';
@@ -104,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     genReqId: () => randomUUID(),
     rewriteUrl: overrideMethod,
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

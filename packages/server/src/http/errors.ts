@@ -64,6 +64,15 @@ function sendErrorPage(reply: FastifyReply, status: number, message: string) {
 }
 
 /**
+ * Fastify's own refusals before routing — a URL that is not valid percent-encoded UTF-8, a path
+ * parameter past the router's length limit — answered like every other malformed request.
+ */
+export function answerFrameworkError(_error: Error, request: FastifyRequest, reply: FastifyReply) {
+  if (!isRestRequest(request)) return sendErrorPage(reply, 400, ERRORS.rest_invalid_request.message);
+  return reply.code(400).send(registeredErrorBody('rest_invalid_request'));
+}
+
+/**
  * One error handler for the whole server: expected failures answer their code and message;
  * invalid input answers 400 with a reason per field; anything else is logged with the request id
  * and answered with a masked 500, so internals never reach a client.

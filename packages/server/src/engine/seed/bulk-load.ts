@@ -110,13 +110,20 @@ const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'lo
  * when the written tables carry no trigger but the foreign keys' own, so a trigger added later
  * is never skipped silently, and the user may set the mode (a superuser, as on PGlite).
  */
+/**
+ * Triggers a bulk load may skip: the job queue's wake-up (migration 0025) only shortens the wait
+ * for a queued job; jobs the seeder writes are found by the worker's next poll instead.
+ */
+const SKIPPABLE_TRIGGERS = ['jobs_notify'];
+
 export async function maySkipKeyChecks(db: Executor): Promise<boolean> {
   const result = await sql<{ triggers: number; superuser: boolean }>`
     select current_setting('is_superuser') = 'on' as superuser,
       (select count(*)::int from pg_trigger g join pg_class t on t.oid = g.tgrelid
        where t.relnamespace = current_schema()::regnamespace
          and t.relname = any(${WRITTEN_TABLES}::text[])
-         and not (g.tgisinternal and g.tgconstraint <> 0)) as triggers`.execute(db);
+         and not (g.tgisinternal and g.tgconstraint <> 0)
+         and g.tgname <> all(${SKIPPABLE_TRIGGERS}::text[])) as triggers`.execute(db);
   return result.rows[0]!.superuser && result.rows[0]!.triggers === 0;
 }
 
