@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DISPUTES_ERRORS } from '../errors/disputes.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
+import { transactionFilterFields } from './transactions.ts';
 
 /** Spec 3 §3 "Evidence field definition": how a field is entered. */
 export type EvidenceFieldType = 'text' | 'textarea' | 'date' | 'file';
@@ -211,4 +212,95 @@ export const closeDispute = defineEndpoint({
   response: ZDispute,
   idempotent: true,
   errors: ['wcpay_account_not_found', 'wcpay_dispute_not_found', 'wcpay_dispute_not_closable'],
+});
+
+/** Columns the disputes list sorts by: the snake case of the column (the default is `created`). */
+export const DISPUTE_SORTS = [
+  'created',
+  'due_by',
+  'amount',
+  'currency',
+  'status',
+  'reason',
+  'source',
+  'order_number',
+  'customer_name',
+  'customer_email',
+  'customer_country',
+] as const;
+
+const { match, date_before, date_after, date_between, store_currency_is, user_email, locale } =
+  transactionFilterFields;
+
+/**
+ * The filters of the disputes list, its summary and its export. Dates apply to when the dispute
+ * was opened. `search` terms each match a status (the page's "awaiting response" sends the two
+ * statuses that need one), a dispute, charge or payment id, an order number, or the beginning of
+ * a customer's name or e-mail.
+ */
+const disputeFilterFields = {
+  match,
+  date_before,
+  date_after,
+  date_between,
+  store_currency_is,
+  status_is: z.enum(DISPUTE_STATUSES).optional(),
+  status_is_not: z.enum(DISPUTE_STATUSES).optional(),
+  search: transactionFilterFields.search.describe(
+    'Terms, any of which a dispute matches: a status, a dp_, ch_ or pi_ id, an order number, or the beginning of a customer name or e-mail.',
+  ),
+  user_email,
+  locale,
+};
+
+export const ZDisputeFilters = z.object(disputeFilterFields).strict();
+export type TDisputeFilters = z.output<typeof ZDisputeFilters>;
+
+export const ZDisputeListQuery = z
+  .object({ ...listQuery, ...disputeFilterFields, sort: z.enum(DISPUTE_SORTS).default('created') })
+  .strict();
+export type TDisputeListQuery = z.output<typeof ZDisputeListQuery>;
+
+/** One row of the disputes list. Times are epoch seconds; amounts minor units of `currency`. */
+export const ZDisputeListRow = z
+  .object({
+    dispute_id: z.string(),
+    charge_id: z.string(),
+    payment_intent_id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.enum(DISPUTE_STATUSES),
+    reason: z.string(),
+    source: z.string().describe('The payment method type, e.g. card'),
+    order_number: z.string().nullable(),
+    order: z
+      .object({ number: z.string(), url: z.string().nullable(), customer_url: z.string().nullable() })
+      .nullable(),
+    customer_name: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    customer_country: z.string().nullable(),
+    created: z.number().int().describe('Epoch seconds'),
+    due_by: z.number().int().describe('Epoch seconds'),
+  })
+  .meta({ id: 'DisputeListRow' });
+export type TDisputeListRow = z.infer<typeof ZDisputeListRow>;
+
+export const listDisputes = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes`,
+  summary: 'Disputes and inquiries of the account, newest first unless asked otherwise.',
+  tags: ['disputes'],
+  query: ZDisputeListQuery,
+  response: z.object({ data: z.array(ZDisputeListRow) }),
+  errors: ['wcpay_account_not_found'],
+});
+
+export const disputesSummary = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes/summary`,
+  summary: "How many disputes the filters select, and the currencies of the account's disputes.",
+  tags: ['disputes'],
+  query: ZDisputeFilters,
+  response: z.object({ count: z.number().int(), currencies: z.array(z.string()) }),
+  errors: ['wcpay_account_not_found'],
 });

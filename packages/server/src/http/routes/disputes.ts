@@ -3,11 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
+import { disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
-/** One dispute: read it, save or submit its evidence, accept it. */
+/** Disputes: the list and its summary; one dispute: read it, save or submit its evidence, accept it. */
 export function disputeRoutes(app: FastifyInstance, db: Db): void {
+  registerEndpoint(app, disputes.listDisputes, async ({ query }) =>
+    listDisputes(db, (await requireAccount(db)).id, query),
+  );
+
+  registerEndpoint(app, disputes.disputesSummary, async ({ query }) =>
+    disputesSummary(db, (await requireAccount(db)).id, query),
+  );
+
   registerEndpoint(app, disputes.getDispute, async ({ params }) =>
     readDispute(db, (await requireAccount(db)).id, params.id),
   );

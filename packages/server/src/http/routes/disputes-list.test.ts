@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { advanceDays } from '../../engine/payouts/testing.ts';
+import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describeEachDatabase } from '../../testing/db.ts';
+import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+
+const BASE = '/wp-json/wc/v3/payments';
+
+interface Row {
+  dispute_id: string;
+  charge_id: string;
+  status: string;
+  reason: string;
+  amount: number;
+  currency: string;
+  customer_name: string | null;
+  order_number: string | null;
+  created: number;
+  due_by: number;
+}
+
+describeEachDatabase('the disputes list', (use) => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  const list = async (query = '') => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${BASE}/disputes${query}`,
+      headers: { authorization: admin.basic },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: Row[] }).data;
+  };
+  const summary = async (query = '') => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${BASE}/disputes/summary${query}`,
+      headers: { authorization: admin.basic },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { count: number; currencies: string[] };
+  };
+
+  beforeAll(async () => {
+    app = await makeTestApp(use());
+    admin = await makeUser(use(), 'administrator');
+    await connectSandboxAccount(use());
+    const pay = async (number: string, overrides: Parameters<typeof cardCheckout>[1]) =>
+      expect((await checkout(app, admin.basic, cardCheckout(number, overrides))).statusCode).toBe(200);
+    // A fraud dispute, a day later a not-received one and an inquiry, in two currencies.
+    await pay('4000000000000259', {
+      amount: 5_000,
+      order: { ...cardCheckout().order, customer: { name: 'Ada Byron', email: 'ada@example.test' } },
+    });
+    await advanceDays(use(), 1);
+    await pay('4000000000002685', { amount: 2_000, currency: 'eur' });
+    await pay('4000000000001976', { amount: 9_000 });
+  });
+  afterAll(() => app.close());
+
+  it('lists every dispute newest first, with the row fields', async () => {
+    const all = await list();
+    expect(all).toHaveLength(3);
+    expect(all.map((row) => row.created)).toEqual([...all.map((row) => row.created)].sort((a, b) => b - a));
+    const fraud = all.find((row) => row.reason === 'fraudulent' && row.status === 'needs_response');
+    expect(fraud).toMatchObject({ amount: 5_000, currency: 'usd', customer_name: 'Ada Byron' });
+    expect(fraud?.due_by).toBeGreaterThan(fraud?.created ?? 0);
+    expect(await summary()).toEqual({ count: 3, currencies: ['eur', 'usd'] });
+  });
+
+  it('sorts by each column, pages, and refuses an unknown sort', async () => {
+    const byAmount = await list('?sort=amount&direction=asc');
+    expect(byAmount.map((row) => row.amount)).toEqual([2_000, 5_000, 9_000]);
+    for (const sort of [
+      'due_by',
+      'currency',
+      'status',
+      'reason',
+      'source',
+      'order_number',
+      'customer_name',
+      'customer_email',
+      'customer_country',
+    ]) {
+      expect(await list(`?sort=${sort}`), sort).toHaveLength(3);
+    }
+    expect(await list('?sort=amount&direction=asc&pagesize=1&page=2')).toEqual(byAmount.slice(1, 2));
+    const bad = await app.inject({
+      method: 'GET',
+      url: `${BASE}/disputes?sort=colour`,
+      headers: { authorization: admin.basic },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by status, currency, date and search terms, in the list and the summary alike', async () => {
+    const all = await list();
+    const inquiry = all.find((row) => row.status.startsWith('warning_'))!;
+    const newestDay = new Date(all[0]!.created * 1000).toISOString().slice(0, 10);
+    const cases: [string, number][] = [
+      ['status_is=needs_response', 2],
+      [`status_is_not=${inquiry.status}`, 2],
+      ['store_currency_is=EUR', 1],
+      ['search[]=needs_response&search[]=warning_needs_response', 3],
+      ['search[]=warning_needs_response', 1],
+      ['search[]=ada', 1],
+      ['search[]=Ada%20Byron%20(ada@example.test)', 1],
+      [`search[]=${all[0]!.dispute_id}`, 1],
+      [`search[]=${all[0]!.charge_id}`, 1],
+      [`date_before=${newestDay}`, 1],
+      [`date_after=${newestDay}`, 0],
+      [`date_between[]=${newestDay}&date_between[]=${newestDay}`, 2],
+      [`match=any&status_is=lost&date_before=${newestDay}`, 1],
+      [`match=all&status_is=needs_response&date_before=${newestDay}`, 1],
+      ['_locale=user&user_email=a@example.test&locale=en_US', 3],
+    ];
+    for (const [query, expected] of cases) {
+      expect((await list(`?${query}`)).length, query).toBe(expected);
+      expect((await summary(`?${query}`)).count, query).toBe(expected);
+    }
+    for (const bad of ['status_is=open', 'date_after=2026-13-01', 'store_currency_is=EURO', 'page=0']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `${BASE}/disputes?${bad}`,
+        headers: { authorization: admin.basic },
+      });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+});
