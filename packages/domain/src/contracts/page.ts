@@ -64,6 +64,11 @@ export const ZWcpaySettings = z.object({
   storeIndustry: z.string(),
   /** Whether fraud filters may hold a payment for review, not only block it. */
   isFRTReviewFeatureActive: z.boolean(),
+  /**
+   * Paydesk's own: how far the store's clock runs ahead of the wall clock, in milliseconds (a
+   * sandbox clock moved forward; 0 otherwise). Deadlines are counted from the store's time.
+   */
+  clockOffsetMs: z.number().int(),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
 import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
 import type { AccountSnapshot } from '../store/page-settings.ts';
+import { clockNow } from './clock.ts';
 import { hasSubmittedVatData } from './documents/vat-details.ts';
 import type { IdSource } from './ids.ts';
 import type { Executor } from './ledger.ts';
@@ -99,6 +100,7 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
       errorMessage: '',
       hasSubmittedVatData: false,
       country: null,
+      now: await clockNow(db),
     };
   }
   return {
@@ -114,5 +116,6 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     errorMessage: account.details_submitted ? '' : INCOMPLETE_SETUP_MESSAGE,
     hasSubmittedVatData: await hasSubmittedVatData(db, account.id),
     country: account.country,
+    now: await clockNow(db),
   };
 }

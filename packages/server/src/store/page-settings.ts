@@ -23,6 +23,8 @@ export interface AccountSnapshot {
   testModeOnboarding: boolean;
   errorMessage: string;
   hasSubmittedVatData: boolean;
+  /** The engine's time: the sandbox clock, which may run ahead of the wall clock. */
+  now: Date;
   /** The account's country; null without an account. */
   country: string | null;
 }
@@ -85,6 +87,7 @@ export async function buildWcpaySettings(
     shouldUseExplicitPrice: false,
     storeCurrency: store.woocommerce_currency,
     isFRTReviewFeatureActive: PROCESSOR_FRAUD_CHECKS.reviewFeatureActive,
+    clockOffsetMs: account.now.getTime() - Date.now(),
     storeCountry: country,
     locale: store.locale,
     timezone: store.timezone_string,

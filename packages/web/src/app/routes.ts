@@ -121,6 +121,23 @@ export const ROUTES: RouteDefinition[] = [
     available: () => getSettings().featureFlags.documents,
     component: lazy(() => import('../features/documents/pages/documents-page.tsx')),
   },
+  {
+    path: '/payments/disputes',
+    title: () => __('Disputes'),
+    breadcrumbs: () => [payments(), { label: __('Disputes') }],
+    menu: { label: () => __('Disputes'), order: 35 },
+    component: lazy(() => import('../features/disputes/pages/disputes-page.tsx')),
+  },
+  {
+    path: '/payments/disputes/details',
+    title: () => __('Dispute details'),
+    breadcrumbs: () => [
+      payments(),
+      { label: __('Disputes'), path: '/payments/disputes' },
+      { label: __('Dispute details') },
+    ],
+    component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
+  },
 ];
 
 const isAvailable = (route: RouteDefinition) => route.available?.() ?? true;

@@ -24,6 +24,8 @@ const NONE: readonly string[] = [];
 export function useHiddenColumns(
   name: HiddenColumnsPreference,
   queryFn: QueryFunction<Preferences> = fetchPreferences,
+  /** The columns hidden until the merchant chooses. */
+  hiddenByDefault: readonly string[] = NONE,
 ): {
   hidden: readonly string[];
   setHidden: (hidden: string[]) => void;
@@ -51,7 +53,7 @@ export function useHiddenColumns(
     },
   });
   return {
-    hidden: chosen ?? preferences.data?.[name] ?? NONE,
+    hidden: chosen ?? preferences.data?.[name] ?? hiddenByDefault,
     setHidden: (hidden) => {
       setChosen(hidden);
       update.mutate({ [name]: hidden });

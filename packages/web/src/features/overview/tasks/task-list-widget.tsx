@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { getSettings } from '../../../lib/bootstrap.ts';
+import { storeNow } from '../../../lib/clock.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
@@ -149,7 +150,7 @@ export default function TaskListWidget() {
   // disputes (a failed read) it still shows the account's own tasks.
   if (!settings.isAccountConnected || !account.data || !options.data || disputes.isPending) return null;
 
-  const now_ms = Date.now();
+  const now_ms = storeNow();
   const status = account.data;
   const tasks = buildTasks(
     {

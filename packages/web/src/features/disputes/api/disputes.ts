@@ -1,0 +1,40 @@
+import { disputes, type QueryOf } from '@paydesk/domain/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+export type DisputesListRequest = QueryOf<typeof disputes.listDisputes>;
+export type DisputesFilters = QueryOf<typeof disputes.disputesSummary>;
+
+/** Query keys of the disputes list, its summary and one dispute. */
+export const disputesKeys = {
+  list: (request: object) => ['disputes', 'list', request] as const,
+  summary: (filters: object) => ['disputes', 'summary', filters] as const,
+  one: (id: string) => ['disputes', 'one', id] as const,
+};
+
+/** GET {base}/disputes: one page; the previous page stays shown while the next loads. */
+export function useDisputes(request: DisputesListRequest) {
+  return useQuery({
+    queryKey: disputesKeys.list(request),
+    queryFn: ({ signal }) => apiFetch(disputes.listDisputes, { query: request, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET {base}/disputes/summary: the count, and the currencies for the currency filter. */
+export function useDisputesSummary(filters: DisputesFilters) {
+  return useQuery({
+    queryKey: disputesKeys.summary(filters),
+    queryFn: ({ signal }) => apiFetch(disputes.disputesSummary, { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET {base}/disputes/{id}. */
+export function useDispute(id: string) {
+  return useQuery({
+    queryKey: disputesKeys.one(id),
+    queryFn: ({ signal }) => apiFetch(disputes.getDispute, { params: { id }, signal }),
+    retry: false,
+  });
+}
