@@ -58,6 +58,11 @@ export const ZWcpaySettings = z.object({
   storeIndustry: z.string(),
   /** Whether fraud filters may hold a payment for review, not only block it. */
   isFRTReviewFeatureActive: z.boolean(),
+  /**
+   * Whether the account repays a loan now and whether it repaid loans before; the payments menu
+   * shows Loans for either (spec 1 §1 "Capital loans").
+   */
+  accountLoans: z.object({ has_active_loan: z.boolean(), has_past_loans: z.boolean() }),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

@@ -1,6 +1,6 @@
 import { appError } from '@paydesk/domain';
 import { CONNECTED_HOME_OPTION } from '@paydesk/domain/overview/safe-mode';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
 import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
@@ -96,8 +96,17 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
       testMode: false,
       testModeOnboarding: false,
       errorMessage: '',
+      accountLoans: { has_active_loan: false, has_past_loans: false },
     };
   }
+  const loans = await db
+    .selectFrom('loans')
+    .select([
+      sql<string>`count(*) filter (where fully_paid_at is null)`.as('active'),
+      sql<string>`count(*) filter (where fully_paid_at is not null)`.as('repaid'),
+    ])
+    .where('account_id', '=', account.id)
+    .executeTakeFirstOrThrow();
   return {
     isJetpackConnected: true,
     isAccountConnected: true,
@@ -109,5 +118,6 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     testModeOnboarding: account.mode === 'test' && account.is_test_drive,
     // An account whose business details were never verified cannot take payments yet.
     errorMessage: account.details_submitted ? '' : INCOMPLETE_SETUP_MESSAGE,
+    accountLoans: { has_active_loan: Number(loans.active) > 0, has_past_loans: Number(loans.repaid) > 0 },
   };
 }

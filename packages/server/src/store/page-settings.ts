@@ -22,6 +22,7 @@ export interface AccountSnapshot {
   testMode: boolean;
   testModeOnboarding: boolean;
   errorMessage: string;
+  accountLoans: { has_active_loan: boolean; has_past_loans: boolean };
 }
 
 export type AccountSnapshotReader = (db: Db) => Promise<AccountSnapshot>;
@@ -86,5 +87,6 @@ export async function buildWcpaySettings(
     homeUrl: store.home,
     isSafeModeEnabled: account.isAccountConnected && isSafeMode(store.home, connectedHome),
     storeIndustry: store.woocommerce_store_industry,
+    accountLoans: account.accountLoans,
   };
 }
