@@ -9,6 +9,7 @@ import {
   loanTransactionsLink,
   readLoanFilter,
 } from './loans.ts';
+import { showsLoansMenu } from './menu.ts';
 
 const active = { stripe_loan_id: 'flxln_active', fully_paid_at: null };
 const repaid = { stripe_loan_id: 'flxln_repaid', fully_paid_at: 1_767_225_600 };
@@ -18,7 +19,7 @@ describe('loans', () => {
     expect(loanStatus(active)).toBe('active');
     expect(loanStatus(repaid)).toBe('paid_off');
     expect(LOAN_STATUS_LABELS[loanStatus(active)]).toBe('Active');
-    expect(LOAN_STATUS_LABELS[loanStatus(repaid)]).toBe('Paid off');
+    expect(LOAN_STATUS_LABELS[loanStatus(repaid)]).toBe('Paid off: %s');
   });
 
   it('files active loans under In Progress and the rest under Paid in Full', () => {
@@ -47,5 +48,11 @@ describe('loans', () => {
       type_is: 'charge',
       loan_id_is: 'flxln_active',
     });
+  });
+
+  it('shows the Loans menu entry when the account has or had a loan', () => {
+    expect(showsLoansMenu({ has_active_loan: false, has_past_loans: false })).toBe(false);
+    expect(showsLoansMenu({ has_active_loan: true, has_past_loans: false })).toBe(true);
+    expect(showsLoansMenu({ has_active_loan: false, has_past_loans: true })).toBe(true);
   });
 });

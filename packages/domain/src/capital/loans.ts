@@ -16,7 +16,8 @@ export function loanStatus(loan: Pick<LoanStatusFields, 'fully_paid_at'>): LoanS
   return loan.fully_paid_at === null ? 'active' : 'paid_off';
 }
 
-export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = { active: 'Active', paid_off: 'Paid off' };
+/** Spec 3 §4 "Loan status": 'Active', or 'Paid off' with the date (it fills `%s`). */
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = { active: 'Active', paid_off: 'Paid off: %s' };
 
 /**
  * Spec 2 §4 "Loans filter": 'In Progress' for active loans, else 'Paid in Full'. The URL names

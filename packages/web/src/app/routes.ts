@@ -1,5 +1,7 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
+import { showsLoansMenu } from '@paydesk/domain/capital/menu';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
 
 export interface RouteDefinition {
@@ -8,8 +10,8 @@ export interface RouteDefinition {
   title: () => string;
   /** Trail above the title, ending with the page itself; `href` for a page outside wc-admin. */
   breadcrumbs: () => { label: string; path?: string; href?: string }[];
-  /** Shown in the payments menu when set, in this order. */
-  menu?: { label: () => string; order: number };
+  /** Shown in the payments menu when set (and `visible` says so), in this order. */
+  menu?: { label: () => string; order: number; visible?: () => boolean };
   component: LazyExoticComponent<ComponentType>;
 }
 
@@ -73,6 +75,24 @@ export const ROUTES: RouteDefinition[] = [
       { label: __('Payment details') },
     ],
     component: lazy(() => import('../features/transactions/pages/payment-detail-page.tsx')),
+  },
+  {
+    path: '/payments/loans',
+    title: () => __('Capital loans'),
+    breadcrumbs: () => [payments(), { label: __('Capital loans') }],
+    menu: {
+      label: () => __('Loans'),
+      order: 50,
+      visible: () => showsLoansMenu(getSettings().accountLoans),
+    },
+    component: lazy(() => import('../features/loans/pages/loans-page.tsx')),
+  },
+  {
+    path: '/payments/card-readers',
+    title: () => __('Card readers'),
+    breadcrumbs: () => [payments(), { label: __('Card readers') }],
+    menu: { label: () => __('Card readers'), order: 55 },
+    component: lazy(() => import('../features/card-readers/pages/card-readers-page.tsx')),
   },
   {
     path: '/payments/fraud-protection',

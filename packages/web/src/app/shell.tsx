@@ -21,7 +21,9 @@ import { NotFound } from './not-found.tsx';
 import { findRoute, ROUTES } from './routes.ts';
 
 function PaymentsMenu({ current, onNavigate }: { current: string; onNavigate: () => void }) {
-  const items = ROUTES.filter((route) => route.menu).sort((a, b) => a.menu!.order - b.menu!.order);
+  const items = ROUTES.filter((route) => route.menu && (route.menu.visible?.() ?? true)).sort(
+    (a, b) => a.menu!.order - b.menu!.order,
+  );
   return (
     <nav aria-label={__('Payments')}>
       <Text fw={600} size="xs" c="dimmed" tt="uppercase" px="sm" py={6}>
