@@ -69,6 +69,11 @@ export const ZWcpaySettings = z.object({
    * sandbox clock moved forward; 0 otherwise). Deadlines are counted from the store's time.
    */
   clockOffsetMs: z.number().int(),
+  /**
+   * Whether the account repays a loan now and whether it repaid loans before; the payments menu
+   * shows Loans for either (spec 1 §1 "Capital loans").
+   */
+  accountLoans: z.object({ has_active_loan: z.boolean(), has_past_loans: z.boolean() }),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

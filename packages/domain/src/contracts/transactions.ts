@@ -114,7 +114,9 @@ export const transactionFilterFields = {
     .string()
     .regex(/^[A-Za-z0-9_]{1,64}$/, 'A loan id')
     .optional()
-    .describe("The loan's id as the loans list shows it (stripe_loan_id)."),
+    .describe(
+      "The loan's id as the loans list shows it (stripe_loan_id): its disbursement and repayments, and the charges its repayments were withheld from.",
+    ),
   deposit_id: z
     .string()
     .regex(/^\w{1,64}$/, 'A payout id')

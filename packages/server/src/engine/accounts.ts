@@ -1,6 +1,6 @@
 import { appError } from '@paydesk/domain';
 import { CONNECTED_HOME_OPTION } from '@paydesk/domain/overview/safe-mode';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
 import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
@@ -101,8 +101,17 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
       hasSubmittedVatData: false,
       country: null,
       now: await clockNow(db),
+      accountLoans: { has_active_loan: false, has_past_loans: false },
     };
   }
+  const loans = await db
+    .selectFrom('loans')
+    .select([
+      sql<string>`count(*) filter (where fully_paid_at is null)`.as('active'),
+      sql<string>`count(*) filter (where fully_paid_at is not null)`.as('repaid'),
+    ])
+    .where('account_id', '=', account.id)
+    .executeTakeFirstOrThrow();
   return {
     isJetpackConnected: true,
     isAccountConnected: true,
@@ -117,5 +126,6 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     hasSubmittedVatData: await hasSubmittedVatData(db, account.id),
     country: account.country,
     now: await clockNow(db),
+    accountLoans: { has_active_loan: Number(loans.active) > 0, has_past_loans: Number(loans.repaid) > 0 },
   };
 }

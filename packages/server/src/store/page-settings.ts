@@ -27,6 +27,7 @@ export interface AccountSnapshot {
   now: Date;
   /** The account's country; null without an account. */
   country: string | null;
+  accountLoans: { has_active_loan: boolean; has_past_loans: boolean };
 }
 
 export type AccountSnapshotReader = (db: Db) => Promise<AccountSnapshot>;
@@ -95,5 +96,6 @@ export async function buildWcpaySettings(
     homeUrl: store.home,
     isSafeModeEnabled: account.isAccountConnected && isSafeMode(store.home, connectedHome),
     storeIndustry: store.woocommerce_store_industry,
+    accountLoans: account.accountLoans,
   };
 }

@@ -1,4 +1,5 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
+import { showsLoansMenu } from '@paydesk/domain/capital/menu';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -9,8 +10,8 @@ export interface RouteDefinition {
   title: () => string;
   /** Trail above the title, ending with the page itself; `href` for a page outside wc-admin. */
   breadcrumbs: () => { label: string; path?: string; href?: string }[];
-  /** Shown in the payments menu when set, in this order. */
-  menu?: { label: () => string; order: number };
+  /** Shown in the payments menu when set (and `visible` says so), in this order. */
+  menu?: { label: () => string; order: number; visible?: () => boolean };
   /** Whether the page exists for this store (a feature it may turn off); always when unset. */
   available?: () => boolean;
   component: LazyExoticComponent<ComponentType>;
@@ -104,6 +105,24 @@ export const ROUTES: RouteDefinition[] = [
     ),
   },
   {
+    path: '/payments/loans',
+    title: () => __('Capital loans'),
+    breadcrumbs: () => [payments(), { label: __('Capital loans') }],
+    menu: {
+      label: () => __('Loans'),
+      order: 50,
+      visible: () => showsLoansMenu(getSettings().accountLoans),
+    },
+    component: lazy(() => import('../features/loans/pages/loans-page.tsx')),
+  },
+  {
+    path: '/payments/card-readers',
+    title: () => __('Card readers'),
+    breadcrumbs: () => [payments(), { label: __('Card readers') }],
+    menu: { label: () => __('Card readers'), order: 55 },
+    component: lazy(() => import('../features/card-readers/pages/card-readers-page.tsx')),
+  },
+  {
     path: '/payments/fraud-protection',
     title: () => __('Advanced fraud protection'),
     breadcrumbs: () => [
@@ -144,7 +163,7 @@ const isAvailable = (route: RouteDefinition) => route.available?.() ?? true;
 
 /** The pages of the menu, in order. */
 export function menuRoutes(): RouteDefinition[] {
-  return ROUTES.filter((route) => route.menu && isAvailable(route)).sort(
+  return ROUTES.filter((route) => route.menu && isAvailable(route) && (route.menu.visible?.() ?? true)).sort(
     (a, b) => a.menu!.order - b.menu!.order,
   );
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../../cli/engine-commands.ts';
+import { buildWcpaySettings } from '../../store/page-settings.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
+import { readAccountSnapshot } from '../accounts.ts';
 import { clockNow, DAY_MS } from '../clock.ts';
 import { engineContext } from '../context.ts';
 import { ledgerBalances } from '../ledger.ts';
@@ -35,6 +37,9 @@ describeEachDatabase('capital loans', (use) => {
     await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
   });
   afterAll(() => app.close());
+  /** What the admin page is told about loans; its menu shows Loans for either flag. */
+  const accountLoans = async () =>
+    (await buildWcpaySettings(use().db, 'nonce', readAccountSnapshot)).accountLoans;
 
   it('has no active loan at first', async () => {
     await pay(app, admin.basic, 5000);
@@ -43,6 +48,7 @@ describeEachDatabase('capital loans', (use) => {
     expect(res.json().code).toBe('wcpay_capital_no_active_loan');
     expect((await get('/capital/loans')).json()).toEqual({ data: [] });
     expect(await paydowns()).toEqual([]);
+    expect(await accountLoans()).toEqual({ has_active_loan: false, has_past_loans: false });
   });
 
   it('pays out a loan from the CLI into the available balance', async () => {
@@ -71,6 +77,7 @@ describeEachDatabase('capital loans', (use) => {
     expect(payout).toMatchObject({ amount: 10_000, fee: 0, net: 10_000, loan_id: loan.id });
     const after = await ledgerBalances(use().db, account.id, await clockNow(use().db));
     expect(after[0]!.available - (before[0]?.available ?? 0)).toBe(10_000);
+    expect(await accountLoans()).toEqual({ has_active_loan: true, has_past_loans: false });
     // One loan at a time, in the account's currency.
     const ctx = await engineContext(use().db);
     await expect(
@@ -155,5 +162,18 @@ describeEachDatabase('capital loans', (use) => {
       },
     ]);
     await expectLedgerConsistent(use());
+  });
+
+  it('tells the admin page about a loan being repaid and loans repaid before', async () => {
+    expect(await accountLoans()).toEqual({ has_active_loan: false, has_past_loans: true });
+    await createLoan(await engineContext(use().db), {
+      amount: 5000,
+      fee_amount: 500,
+      withhold_rate_bp: 1250,
+      currency: 'usd',
+    });
+    expect(await accountLoans()).toEqual({ has_active_loan: true, has_past_loans: true });
+    const list = (await get('/capital/loans')).json();
+    expect(list.data.map((loan: { withhold_rate: number }) => loan.withhold_rate)).toEqual([0.125, 0.1]);
   });
 });

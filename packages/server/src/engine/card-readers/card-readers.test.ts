@@ -52,6 +52,13 @@ describeEachDatabase('card readers and their fees', (use) => {
     ]);
     expect((await get('/readers?limit=1')).json().data).toHaveLength(1);
     expect((await get('/readers?limit=0')).statusCode).toBe(400);
+    // Without a limit the page size of the Card readers page, 10; hostile limits are refused.
+    expect((await get('/readers')).json().data).toHaveLength(2);
+    for (const bad of ['limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'limit=10&page=2']) {
+      const res = await get(`/readers?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code, bad).toBe('rest_invalid_param');
+    }
   });
 
   it('bills the in-person charges of each reader once a day', async () => {
@@ -112,5 +119,17 @@ describeEachDatabase('card readers and their fees', (use) => {
       code: 'wcpay_readers_not_found',
       message: 'Readers details not loaded',
     });
+  });
+
+  it('lists 10 readers unless asked for another number, newest first', async () => {
+    const run = (label: string) =>
+      engineCommands['reader:create']!.run({ database: use(), flags: { label }, out: () => {} });
+    for (let index = 0; index < 10; index++) expect(await run(`Till ${index + 1}`)).toBe(0);
+    const all = (await get('/readers?limit=100')).json().data as { id: string; label: string }[];
+    expect(all).toHaveLength(12);
+    expect(all.at(-1)!.id).toBe(readers[0]);
+    const page = (await get('/readers')).json().data;
+    expect(page).toEqual(all.slice(0, 10));
+    expect(page[0].label).toBe('Till 10');
   });
 });

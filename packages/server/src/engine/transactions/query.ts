@@ -232,16 +232,31 @@ export function transactionsQuery(db: Executor, accountId: string, filters: TTra
       if (filters.deposit_id) conditions.push(eb('payout_id', '=', filters.deposit_id));
       if (filters.loan_id_is) {
         const loanId = filters.loan_id_is;
+        const loanIds = eb
+          .selectFrom('loans')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)]));
+        // The loan's own rows (disbursement, repayments) and the payments its repayments were
+        // withheld from (charge or payment rows): a repayment row carries the charge it was
+        // taken from.
         conditions.push(
-          eb(
-            'loan_id',
-            'in',
-            eb
-              .selectFrom('loans')
-              .select('id')
-              .where('account_id', '=', accountId)
-              .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)])),
-          ),
+          eb.or([
+            eb('loan_id', 'in', loanIds),
+            eb.and([
+              eb('type', 'in', ['charge', 'payment']),
+              eb(
+                'charge_id',
+                'in',
+                eb
+                  .selectFrom('balance_transactions as paydown')
+                  .select('paydown.charge_id')
+                  .where('paydown.type', '=', 'financing_paydown')
+                  .where('paydown.loan_id', 'in', loanIds)
+                  .where('paydown.charge_id', 'is not', null),
+              ),
+            ]),
+          ]),
         );
       }
       if (filters.search && filters.search.length > 0) {

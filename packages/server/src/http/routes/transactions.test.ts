@@ -278,11 +278,27 @@ describeEachDatabase('transactions lists', (use) => {
     );
   });
 
-  it('filters by a loan by its public id', async () => {
+  it('filters by a loan by its public id: its rows and the payments its repayments came from', async () => {
     const loans = await use().db.selectFrom('loans').select(['id', 'stripe_loan_id']).execute();
-    const loan = loans.find((l) => rows.some((row) => row.loan_id === l.id));
-    if (loan) await check(`loan_id_is=${loan.stripe_loan_id}`, (row) => row.loan_id === loan.id);
+    const loan = loans.find((l) =>
+      rows.some((row) => row.loan_id === l.id && row.type === 'financing_paydown'),
+    );
+    expect(loan, 'the seeded history repays a loan').toBeDefined();
+    const repaidFrom = new Set(
+      rows
+        .filter((row) => row.loan_id === loan!.id && row.type === 'financing_paydown')
+        .map((row) => row.charge_id),
+    );
+    const repaying = (row: Row) =>
+      (row.type === 'charge' || row.type === 'payment') && repaidFrom.has(row.charge_id);
+    await check(`loan_id_is=${loan!.stripe_loan_id}`, (row) => row.loan_id === loan!.id || repaying(row));
+    // The loans page's link (type charge): the card charges the loan was repaid from.
+    await check(
+      `type_is=charge&loan_id_is=${loan!.stripe_loan_id}`,
+      (row) => row.type === 'charge' && repaying(row),
+    );
     expect(await ids('loan_id_is=flxln_none')).toEqual([]);
+    expect((await get(`${BASE}/transactions?loan_id_is=flxln-bad`)).statusCode).toBe(400);
   });
 
   it('searches by name prefix, "name (email)", order number and ids, any term matching', async () => {

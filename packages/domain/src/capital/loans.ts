@@ -1,0 +1,64 @@
+/**
+ * Capital loans as the Loans page shows them (spec 2 §2 Loans page, §4 Loans filter; spec 3 §4
+ * Loan status). Labels are plain English; the web wraps them in __().
+ */
+
+/** The fields of a loan these rules read (spec 2 §3 "Loan"); times are epoch seconds. */
+export interface LoanStatusFields {
+  stripe_loan_id: string;
+  fully_paid_at: number | null;
+}
+
+export type LoanStatus = 'active' | 'paid_off';
+
+/** Spec 3 §4: a loan is paid off once `fully_paid_at` is set, active until then. */
+export function loanStatus(loan: Pick<LoanStatusFields, 'fully_paid_at'>): LoanStatus {
+  return loan.fully_paid_at === null ? 'active' : 'paid_off';
+}
+
+/** Spec 3 §4 "Loan status": 'Active', or 'Paid off' with the date (it fills `%s`). */
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = { active: 'Active', paid_off: 'Paid off: %s' };
+
+/**
+ * Spec 2 §4 "Loans filter": 'In Progress' for active loans, else 'Paid in Full'. The URL names
+ * the choice `loan_status`; any other value shows every loan.
+ */
+export const LOAN_FILTERS = ['in_progress', 'paid_in_full'] as const;
+export type LoanFilter = (typeof LOAN_FILTERS)[number];
+export const LOAN_FILTER_LABELS: Record<LoanFilter, string> = {
+  in_progress: 'In Progress',
+  paid_in_full: 'Paid in Full',
+};
+export const LOAN_FILTER_QUERY_KEY = 'loan_status';
+
+/** The filter a loan falls under. */
+export function loanFilterOf(loan: Pick<LoanStatusFields, 'fully_paid_at'>): LoanFilter {
+  return loanStatus(loan) === 'active' ? 'in_progress' : 'paid_in_full';
+}
+
+/** The filter named by the page's query, or undefined for every loan. */
+export function readLoanFilter(value: string | undefined): LoanFilter | undefined {
+  return LOAN_FILTERS.find((filter) => filter === value);
+}
+
+/** The loans a filter keeps, in their order; no filter keeps them all. */
+export function filterLoans<T extends Pick<LoanStatusFields, 'fully_paid_at'>>(
+  loans: readonly T[],
+  filter: LoanFilter | undefined,
+): T[] {
+  return filter ? loans.filter((loan) => loanFilterOf(loan) === filter) : [...loans];
+}
+
+/**
+ * Spec 2 §2: a loan links to the transactions list filtered to it, as the page's `path` and
+ * query: type charge, filter advanced and `loan_id_is` (the loan's `stripe_loan_id`).
+ */
+export function loanTransactionsLink(loan: Pick<LoanStatusFields, 'stripe_loan_id'>): {
+  path: '/payments/transactions';
+  query: { type: 'charge'; filter: 'advanced'; loan_id_is: string };
+} {
+  return {
+    path: '/payments/transactions',
+    query: { type: 'charge', filter: 'advanced', loan_id_is: loan.stripe_loan_id },
+  };
+}

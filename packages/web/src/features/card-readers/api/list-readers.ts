@@ -1,0 +1,20 @@
+import { CONNECTED_READERS_LIMIT } from '@paydesk/domain/card-readers/readers';
+import { cardReaders } from '@paydesk/domain/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const cardReadersKeys = {
+  all: ['card-readers'] as const,
+  connected: (limit: number) => [...cardReadersKeys.all, 'connected', limit] as const,
+};
+
+/** GET {base}/readers with `limit` 10 (spec 2 §2): the connected readers, newest first. */
+export const connectedReadersQuery = (limit = CONNECTED_READERS_LIMIT) =>
+  queryOptions({
+    queryKey: cardReadersKeys.connected(limit),
+    queryFn: async ({ signal }) => (await apiFetch(cardReaders.list, { query: { limit }, signal })).data,
+  });
+
+export function useConnectedReaders() {
+  return useQuery(connectedReadersQuery());
+}
