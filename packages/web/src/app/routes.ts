@@ -19,6 +19,12 @@ const OverviewOnboardingFlow = lazy(() =>
   })),
 );
 
+/**
+ * Pages outside wc-admin have no `path`; the store settings' payments section is registered
+ * under its own address (DESIGN §3), and opens when every parameter of that address matches.
+ */
+export const PAYMENTS_SETTINGS_ROUTE = paymentsSettingsUrl();
+
 const payments = () => ({ label: __('Payments'), path: '/payments/overview' });
 
 /**
@@ -84,7 +90,21 @@ export const ROUTES: RouteDefinition[] = [
     menu: { label: () => __('Fraud protection'), order: 70 },
     component: lazy(() => import('../features/fraud/pages/fraud-protection-page.tsx')),
   },
+  {
+    path: PAYMENTS_SETTINGS_ROUTE,
+    title: () => __('Payments settings'),
+    breadcrumbs: () => [payments(), { label: __('Payments settings') }],
+    component: lazy(() => import('../features/settings/pages/settings-page.tsx')),
+  },
 ];
+
+/** The route an admin URL opens: wc-admin pages by `path`, the payments settings by address. */
+export function routeKeyOf(search: URLSearchParams): string | null {
+  const path = search.get('path');
+  if (path) return path;
+  const settings = new URLSearchParams(PAYMENTS_SETTINGS_ROUTE.split('?')[1]);
+  return [...settings].every(([key, value]) => search.get(key) === value) ? PAYMENTS_SETTINGS_ROUTE : null;
+}
 
 export function findRoute(path: string): RouteDefinition | undefined {
   return ROUTES.find((route) => route.path === path);
