@@ -32,7 +32,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Every browser test file but one starts a server of its own (e2e/own-server.ts), so files
+          // run two at a time.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -17,6 +17,7 @@ export * from './processor/declines.ts';
 export * from './processor/methods.ts';
 export * from './processor/pricing.ts';
 export * from './processor/test-cards.ts';
+export * from './settings/rules.ts';
 export * from './store-settings.ts';
 export * from './transactions/format.ts';
 export * from './transactions/status.ts';

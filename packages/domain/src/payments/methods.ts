@@ -161,7 +161,38 @@ export const PAYMENT_METHOD_STATUS_LABELS: Readonly<Record<string, string>> = {
   pending_verification: 'Pending activation',
 };
 
+/** What a method's status is derived from: the account's standing with the payments service. */
+export interface MethodStatusAccount {
+  payments_enabled: boolean;
+  progressive_onboarding: { isEnabled: boolean; isComplete: boolean };
+  /** Requirements the account still has to provide (e.g. `company.tax_id`). */
+  currently_due: readonly string[];
+}
+
+export type PaymentMethodStatus = 'active' | 'pending' | 'pending_verification' | 'inactive';
+
+/**
+ * Spec 3 §4: a method's status. An account that cannot take payments has every method
+ * inactive. Card works as soon as the account can take payments; other methods wait for
+ * progressive onboarding to finish ('pending', shown as "Pending approval") and for the
+ * account's outstanding requirements ('pending_verification', "Pending activation", listing them).
+ */
+export function paymentMethodStatus(
+  methodId: PaymentMethodId,
+  account: MethodStatusAccount,
+): { status: PaymentMethodStatus; requirements: string[] } {
+  if (!account.payments_enabled) return { status: 'inactive', requirements: [] };
+  if (methodId === 'card') return { status: 'active', requirements: [] };
+  if (account.currently_due.length > 0)
+    return { status: 'pending_verification', requirements: [...account.currently_due] };
+  const po = account.progressive_onboarding;
+  if (po.isEnabled && !po.isComplete) return { status: 'pending', requirements: [] };
+  return { status: 'active', requirements: [] };
+}
+
 export const PAYMENT_METHOD_MESSAGES = {
+  /** A checkout names a method the merchant has not enabled in the settings. */
+  notEnabled: 'This payment method is not enabled on this store.',
   /** %s is the method's label. */
   cannotBeEnabled: '%s cannot be enabled at checkout.',
   needsMoreInformation: 'We need more information from you to enable this method.',

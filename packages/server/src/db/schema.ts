@@ -206,6 +206,8 @@ export interface ChargesTable {
   >;
   ip_address: string | null;
   ip_country: string | null;
+  /** The account's statement descriptor when the charge was made (spec 3 §3). */
+  statement_descriptor: ColumnType<string | null, string | null | undefined, string | null>;
   dispute_id: string | null;
   authorization_expires_at: TimestampNullable;
   captured_at: TimestampNullable;

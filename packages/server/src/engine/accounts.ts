@@ -18,6 +18,17 @@ export const INCOMPLETE_SETUP_MESSAGE = 'Please complete your setup to process p
 /** The option that records the store's registration with the payments service. */
 export const STORE_CONNECTED_OPTION = 'paydesk_store_connected';
 
+/** The account's payout standing as `GET {base}/accounts` and the settings answer it. */
+export function depositStanding(account: Pick<Account, 'deposits_blocked' | 'payouts_enabled'>): {
+  status: 'enabled' | 'disabled' | 'blocked';
+  restrictions: 'deposits_unrestricted' | 'deposits_blocked';
+} {
+  return {
+    status: account.deposits_blocked ? 'blocked' : account.payouts_enabled ? 'enabled' : 'disabled',
+    restrictions: account.deposits_blocked ? 'deposits_blocked' : 'deposits_unrestricted',
+  };
+}
+
 export async function findAccount(db: Executor): Promise<Account | undefined> {
   return db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }

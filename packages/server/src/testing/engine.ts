@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@paydesk/domain';
 import type { payments } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -6,12 +7,15 @@ import { type Account, createAccount } from '../engine/accounts.ts';
 import { clockNow } from '../engine/clock.ts';
 import { randomIds } from '../engine/ids.ts';
 
-/** A connected, verified sandbox account, as the test drive makes it. */
+/**
+ * A verified sandbox account whose store offers every payment method of the catalogue (the
+ * tests check each method), unless `enabledMethods` names the ones to offer.
+ */
 export async function connectSandboxAccount(
   database: DatabaseHandle,
-  overrides: { country?: string; currency?: string } = {},
+  overrides: { country?: string; currency?: string; enabledMethods?: PaymentMethodId[] } = {},
 ): Promise<Account> {
-  return createAccount(database.db, randomIds, {
+  const account = await createAccount(database.db, randomIds, {
     mode: 'test',
     status: 'complete',
     country: overrides.country ?? 'US',
@@ -19,6 +23,13 @@ export async function connectSandboxAccount(
     businessName: 'Test Store',
     createdAt: await clockNow(database.db),
   });
+  const enabled = overrides.enabledMethods ?? [...PAYMENT_METHOD_IDS];
+  return database.db
+    .updateTable('accounts')
+    .set({ settings: JSON.stringify({ ...account.settings, enabled_payment_method_ids: enabled }) })
+    .where('id', '=', account.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 let orderCounter = 0;

@@ -23,6 +23,12 @@ const OverviewOnboardingFlow = lazy(() =>
   })),
 );
 
+/**
+ * Pages outside wc-admin have no `path`; the store settings' payments section is registered
+ * under its own address (DESIGN §3), and opens when every parameter of that address matches.
+ */
+export const PAYMENTS_SETTINGS_ROUTE = paymentsSettingsUrl();
+
 const payments = () => ({ label: __('Payments'), path: '/payments/overview' });
 
 /**
@@ -157,6 +163,12 @@ export const ROUTES: RouteDefinition[] = [
     ],
     component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
   },
+  {
+    path: PAYMENTS_SETTINGS_ROUTE,
+    title: () => __('Payments settings'),
+    breadcrumbs: () => [payments(), { label: __('Payments settings') }],
+    component: lazy(() => import('../features/settings/pages/settings-page.tsx')),
+  },
 ];
 
 const isAvailable = (route: RouteDefinition) => route.available?.() ?? true;
@@ -166,6 +178,14 @@ export function menuRoutes(): RouteDefinition[] {
   return ROUTES.filter((route) => route.menu && isAvailable(route) && (route.menu.visible?.() ?? true)).sort(
     (a, b) => a.menu!.order - b.menu!.order,
   );
+}
+
+/** The route an admin URL opens: wc-admin pages by `path`, the payments settings by address. */
+export function routeKeyOf(search: URLSearchParams): string | null {
+  const path = search.get('path');
+  if (path) return path;
+  const settings = new URLSearchParams(PAYMENTS_SETTINGS_ROUTE.split('?')[1]);
+  return [...settings].every(([key, value]) => search.get(key) === value) ? PAYMENTS_SETTINGS_ROUTE : null;
 }
 
 export function findRoute(path: string): RouteDefinition | undefined {

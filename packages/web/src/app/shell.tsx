@@ -18,7 +18,7 @@ import { __ } from '../lib/i18n.ts';
 import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from '../lib/navigation.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NotFound } from './not-found.tsx';
-import { findRoute, menuRoutes } from './routes.ts';
+import { findRoute, menuRoutes, routeKeyOf } from './routes.ts';
 
 function PaymentsMenu({ current, onNavigate }: { current: string; onNavigate: () => void }) {
   const items = menuRoutes();
@@ -45,7 +45,7 @@ export function Shell() {
   const search = useSearch();
   const [opened, { toggle, close }] = useDisclosure(false);
   const page = search.get('page');
-  const path = search.get('path');
+  const path = routeKeyOf(search);
   const route = path ? findRoute(path) : undefined;
   const title = route ? route.title() : __('Page not found');
 

@@ -1,7 +1,7 @@
 import type { onboarding } from '@paydesk/domain/contracts';
 import type { Db } from '../../db/database.ts';
 import { getOption } from '../../store/options.ts';
-import { findAccount, STORE_CONNECTED_OPTION } from '../accounts.ts';
+import { depositStanding, findAccount, STORE_CONNECTED_OPTION } from '../accounts.ts';
 
 /** The account as `GET {base}/accounts` answers it (spec 1 §3 "Account status", §4 states). */
 export async function readAccountStatus(db: Db): Promise<onboarding.TAccountStatus> {
@@ -62,9 +62,9 @@ export async function readAccountStatus(db: Db): Promise<onboarding.TAccountStat
     },
     created: account.created_at.toISOString(),
     deposits: {
-      status: account.deposits_blocked ? 'blocked' : account.payouts_enabled ? 'enabled' : 'disabled',
+      status: depositStanding(account).status,
       interval: account.deposit_schedule_interval,
-      restrictions: account.deposits_blocked ? 'deposits_blocked' : 'deposits_unrestricted',
+      restrictions: depositStanding(account).restrictions,
       minimum_scheduled_deposit_amounts: account.deposit_minimum_amounts,
       completed_waiting_period: account.deposit_completed_waiting_period,
     },

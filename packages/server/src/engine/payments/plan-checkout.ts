@@ -6,6 +6,7 @@ import {
   type FraudRule,
   invalidParams,
   methodCurrencyError,
+  PAYMENT_METHOD_MESSAGES,
   resolveCard,
   resolveLocalMethod,
 } from '@paydesk/domain';
@@ -18,6 +19,7 @@ import type { z } from 'zod';
 import type { ChargeOutcome } from '../../db/schema.ts';
 import { type Effects, emptyEffects, mergeEffects } from '../effects.ts';
 import { crossRate } from '../rates.ts';
+import { isMethodEnabled, storedSettings } from '../settings/stored.ts';
 import { planCapture } from './plan-capture.ts';
 import type { ChargeState, PlanEnv } from './state.ts';
 
@@ -196,15 +198,25 @@ export function checkCheckoutInput(input: CheckoutInput, env: Pick<PlanEnv, 'rat
  * errors: the attempt is recorded for the merchant to see.
  */
 export function planCheckout(
-  input: CheckoutInput,
+  requested: CheckoutInput,
   env: PlanEnv,
   order: { id: number; number: string; existing: boolean },
 ): { effects: Effects; result: CheckoutResult } {
-  checkCheckoutInput(input, env);
+  checkCheckoutInput(requested, env);
   if (!env.account.payments_enabled) {
     throw appError('wcpay_payments_disabled');
   }
   const { account, now } = env;
+  const settings = storedSettings(account);
+  if (!isMethodEnabled(settings, requested.payment_method_data.type)) {
+    throw invalidParams({ 'payment_method_data.type': PAYMENT_METHOD_MESSAGES.notEnabled });
+  }
+  // With manual capture on (spec 3 §9: card only), online card payments are authorized and
+  // wait for the merchant to capture them; a checkout may also ask for it per payment.
+  const input: CheckoutInput =
+    account.is_manual_capture_enabled && requested.payment_method_data.type === 'card'
+      ? { ...requested, capture_method: 'manual' }
+      : requested;
   const method = resolveMethod(input, now);
   const fraud = method.declined
     ? { outcome: 'allow' as const, ruleset_results: {} }
@@ -338,6 +350,7 @@ export function planCheckout(
     scripted_dispute: method.scriptedDispute ? JSON.stringify(method.scriptedDispute) : null,
     ip_address: input.ip_address ?? null,
     ip_country: input.ip_country ?? null,
+    statement_descriptor: settings.account_statement_descriptor,
     authorization_expires_at: !failed && manual ? new Date(now.getTime() + AUTHORIZATION_WINDOW_MS) : null,
     created_at: now,
   });

@@ -1,4 +1,11 @@
-import { appError, assert, type FraudRule, isDisputeStatus, type RefundReason } from '@paydesk/domain';
+import {
+  appError,
+  assert,
+  type FraudRule,
+  isDisputeStatus,
+  PAYMENT_METHOD_IDS,
+  type RefundReason,
+} from '@paydesk/domain';
 import { payments } from '@paydesk/domain/contracts';
 import { ZFraudRules } from '@paydesk/domain/fraud/schemas';
 import { HOUR_MS } from '@paydesk/domain/time';
@@ -24,7 +31,6 @@ import {
   WINNING_EVIDENCE,
 } from '../disputes/plan.ts';
 import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effects.ts';
-import { saveSettings } from '../fraud/settings.ts';
 import { seededIds } from '../ids.ts';
 import type { Actor, EngineContext } from '../payments/context.ts';
 import { planCapture } from '../payments/plan-capture.ts';
@@ -35,6 +41,7 @@ import { type ChargeState, loanState, type PlanEnv } from '../payments/state.ts'
 import { planPayout, type UnsweptRow } from '../payouts/plan-payout.ts';
 import { markPayoutInTransit, settlePayout } from '../payouts/services.ts';
 import { loadRates } from '../rates.ts';
+import { saveSettings } from '../settings/settings.ts';
 import {
   checkForeignKeys,
   deferIndexes,
@@ -479,6 +486,10 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
       },
       new Date(start),
     );
+  }
+  // The sample store offers every method it draws, unless the merchant chose methods already.
+  if (found.settings.enabled_payment_method_ids === undefined) {
+    await saveSettings(db, { enabled_payment_method_ids: [...PAYMENT_METHOD_IDS] }, new Date(start));
   }
   const account = (await findAccount(db))!;
 
