@@ -39,6 +39,8 @@ function pay(
     ip_country?: string;
     name?: string;
     country?: string;
+    /** Whether the checkout sends the order's store page (it does unless told). */
+    orderUrl?: boolean;
   } = {},
 ): Promise<Paid> {
   const orderNumber = `E2E-${++orderCounter}`;
@@ -49,7 +51,7 @@ function pay(
     payment_method_data: options.method ?? card(number),
     order: {
       number: orderNumber,
-      url: storeOrderUrl(orderNumber),
+      ...(options.orderUrl === false ? {} : { url: storeOrderUrl(orderNumber) }),
       customer: { name: options.name ?? 'Jane Doe', email: 'jane@example.test' },
       billing_address: {
         country: options.country ?? 'US',
@@ -147,6 +149,7 @@ describeInBrowser('payment detail page', (use) => {
     payments.klarna = await pay('klarna', 1700, { method: { type: 'klarna' } });
     payments.euro = await pay('4000002500000003', 2300, { currency: 'eur', country: 'FR' });
     payments.inquiry = await pay('4000000000001976', 2100);
+    payments.noOrderPage = await pay('4242424242424242', 11490, { orderUrl: false });
 
     // The fee is found through the transactions list; a failure there fails only the reader test.
     try {
@@ -330,6 +333,65 @@ describeInBrowser('payment detail page', (use) => {
     expect(await page.getByTestId('summary-order').getByRole('link').getAttribute('href')).toBe(
       storeOrderUrl(payments.euro!.order.number),
     );
+    await page.close();
+  });
+
+  it('refunds part of a payment whose order has no store page, then what remains', async () => {
+    const page = await use().newPage();
+    await signIn(page);
+    const paid = payments.noOrderPage!;
+    await openDetail(page, paid.id);
+    const partial = page.getByRole('button', { name: 'Partial refund' });
+    await partial.waitFor();
+    expect(await page.getByRole('button', { name: 'Refund in full' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Partial refund' }).count()).toBe(0);
+
+    const refundRequest = () =>
+      page.waitForRequest((r) => r.url().endsWith('/payments/refund') && r.method() === 'POST');
+    await partial.click();
+    let dialog = page.getByRole('dialog', { name: 'Partial refund' });
+    const amount = dialog.getByLabel('Refund amount (USD)');
+    await amount.waitFor();
+    expect(await amount.inputValue()).toBe('114.90');
+    // Amounts are read exactly: a third decimal is refused, not rounded.
+    await amount.fill('77.385');
+    await dialog.getByRole('button', { name: 'Refund transaction' }).click();
+    expect(await dialog.textContent()).toContain('Enter the amount with at most 2 decimal places.');
+    await amount.fill('77.38');
+    await dialog.getByLabel('Reason for refund (optional)').selectOption('duplicate');
+    let request = refundRequest();
+    await dialog.getByRole('button', { name: 'Refund $77.38' }).click();
+    expect((await request).postDataJSON()).toEqual({
+      charge_id: paid.charge!.id,
+      amount: 7738,
+      reason: 'duplicate',
+      order_id: paid.order.id,
+    });
+    expect(await noticeText(page, 'success')).toBe(`Refunded payment #${paid.order.number}.`);
+    await expect.poll(() => text(page, 'payment-refunded')).toBe('Refunded: -$77.38');
+    expect(await text(page, 'payment-status')).toBe('Partial refund');
+    // Something was refunded: Refund in full goes, the form stays for what remains.
+    await expect.poll(() => page.getByRole('button', { name: 'Refund in full' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Partial refund' }).click();
+    dialog = page.getByRole('dialog', { name: 'Partial refund' });
+    expect(await dialog.getByLabel('Refund amount (USD)').inputValue()).toBe('37.52');
+    expect(await dialog.textContent()).toContain('Up to $37.52 remains to refund.');
+    // Never above what remains.
+    await dialog.getByLabel('Refund amount (USD)').fill('37.53');
+    await dialog.getByLabel('Refund amount (USD)').blur();
+    expect(await dialog.textContent()).toContain('You can refund at most $37.52.');
+    expect(await dialog.getByRole('button', { name: 'Refund transaction' }).count()).toBe(1);
+    await dialog.getByLabel('Refund amount (USD)').fill('37.52');
+    request = refundRequest();
+    await dialog.getByRole('button', { name: 'Refund $37.52' }).click();
+    expect((await request).postDataJSON()).toMatchObject({ amount: 3752, reason: null });
+    await expect.poll(() => text(page, 'payment-status')).toBe('Refunded');
+    expect(await text(page, 'payment-refunded')).toBe('Refunded: -$114.90');
+    expect(await page.getByRole('button', { name: 'Partial refund' }).count()).toBe(0);
+    const timeline = await timelineText(page);
+    expect(timeline).toContain('A payment of $77.38 was successfully refunded.');
+    expect(timeline).toContain('A payment of $37.52 was successfully refunded.');
     await page.close();
   });
 
