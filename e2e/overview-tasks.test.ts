@@ -146,6 +146,41 @@ describeInBrowser('the overview task list and payment activity', (use) => {
     await context.close();
   });
 
+  it("asks before Go live leaves the sandbox, with the account card's modal", async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    await page.getByTestId('task-list-toggle').click();
+    const goLive = task(page, 'go-live-payments');
+    // An action that deletes the sandbox is a button that asks, never a plain link.
+    expect(await goLive.getByRole('link', { name: 'Go live' }).count()).toBe(0);
+    await goLive.getByRole('button', { name: 'Go live' }).click();
+    const modal = page.getByTestId('live-activation-modal');
+    await modal.waitFor();
+    expect(await page.getByRole('dialog').getByText('Set up live payments on your store').count()).toBe(1);
+    expect(await modal.textContent()).toContain(
+      'Your sandbox account and its test payments, payouts and disputes will be deleted.',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/overview');
+    const status = await server.api<{ testDrive: boolean }>('GET', '/accounts');
+    expect(status.testDrive).toBe(true);
+
+    // Confirming goes to the connect flow that leaves the sandbox; it is stopped there, so the
+    // other tests keep their sandbox account.
+    const leaving = new Promise<string>((resolve) => {
+      void page.route('**/*wcpay-disable-onboarding-test-mode=true*', (route) => {
+        resolve(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>stopped</p>' });
+      });
+    });
+    await goLive.getByRole('button', { name: 'Go live' }).click();
+    await page.getByTestId('live-activation-confirm').click();
+    const url = new URL(await leaving);
+    expect(url.searchParams.get('source')).toBe('wcpay-overview-task');
+    await context.close();
+  });
+
   it('dismisses a task with Undo, keeping the choice in the store options', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(overviewUrl());

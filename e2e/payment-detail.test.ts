@@ -91,12 +91,34 @@ async function timelineText(page: Page): Promise<string> {
   return (await page.getByTestId('timeline').textContent()) ?? '';
 }
 
-/** Clicks a button that posts to the API and checks the answer, naming it when it failed. */
-async function clickAndAnswer(page: Page, button: string, path: string): Promise<void> {
-  const answer = page.waitForResponse((response) => response.url().includes(path));
-  await page.getByRole('button', { name: button, exact: true }).click();
+/**
+ * Clicks a button that asks first: checks the question, goes back once (nothing is posted), then
+ * confirms and checks the answer, naming it when it failed.
+ */
+async function confirmAndAnswer(
+  page: Page,
+  step: { button: string; title: string; body: string; confirm: string; path: string },
+): Promise<void> {
+  const posted: string[] = [];
+  const record = (request: import('playwright-core').Request) => {
+    if (request.url().includes(step.path)) posted.push(request.url());
+  };
+  page.on('request', record);
+  const button = page.getByRole('button', { name: step.button, exact: true });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: step.title });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(step.body);
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(posted).toEqual([]);
+  await button.click();
+  const answer = page.waitForResponse((response) => response.url().includes(step.path));
+  await dialog.getByRole('button', { name: step.confirm, exact: true }).click();
   const response = await answer;
-  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  page.off('request', record);
+  expect(posted).toHaveLength(1);
+  expect(response.ok(), `${step.path} answered ${response.status()}: ${await response.text()}`).toBe(true);
 }
 
 async function noticeText(page: Page, status: 'success' | 'error'): Promise<string> {
@@ -421,7 +443,13 @@ describeInBrowser('payment detail page', (use) => {
     await signIn(page);
     const cancel = payments.cancel!;
     await openDetail(page, cancel.id);
-    await clickAndAnswer(page, 'Cancel', '/cancel_authorization');
+    await confirmAndAnswer(page, {
+      button: `Cancel (order #${cancel.order.number}, $43.00)`,
+      title: 'Cancel this authorization?',
+      body: `The $43.00 held for order #${cancel.order.number} will be released to the customer. This cannot be undone.`,
+      confirm: 'Cancel authorization',
+      path: '/cancel_authorization',
+    });
     expect(await noticeText(page, 'success')).toBe(
       `Payment for order #${cancel.order.number} canceled successfully.`,
     );
@@ -469,6 +497,7 @@ describeInBrowser('payment detail page', (use) => {
       }),
     );
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel authorization' }).click();
     await expect
       .poll(() => page.locator('[data-testid="notice"][data-status="error"]').allTextContents())
       .toContain(
@@ -525,7 +554,13 @@ describeInBrowser('payment detail page', (use) => {
     expect(await page.getByRole('button', { name: 'Capture' }).count()).toBe(0);
     // A held payment has no authorization to show (authorization_missing): that is no error.
     expect(await page.locator('[data-testid="notice"][data-status="error"]').count()).toBe(0);
-    await clickAndAnswer(page, 'Approve Transaction', '/capture_authorization');
+    await confirmAndAnswer(page, {
+      button: `Approve Transaction (order #${held.order.number}, $44.00)`,
+      title: 'Approve this payment?',
+      body: `The $44.00 held for review for order #${held.order.number} will be captured and paid out to you.`,
+      confirm: 'Approve Transaction',
+      path: '/capture_authorization',
+    });
     expect(await noticeText(page, 'success')).toBe(
       `Payment for order #${held.order.number} captured successfully.`,
     );
@@ -542,7 +577,13 @@ describeInBrowser('payment detail page', (use) => {
     await signIn(page);
     const held = payments.block!;
     await openDetail(page, held.id);
-    await clickAndAnswer(page, 'Block transaction', '/cancel_authorization');
+    await confirmAndAnswer(page, {
+      button: `Block transaction (order #${held.order.number}, $45.00)`,
+      title: 'Block this payment?',
+      body: `The $45.00 held for review for order #${held.order.number} will be released to the customer and the order will fail. This cannot be undone.`,
+      confirm: 'Block transaction',
+      path: '/cancel_authorization',
+    });
     expect(await noticeText(page, 'success')).toBe(
       `Payment for order #${held.order.number} canceled successfully.`,
     );

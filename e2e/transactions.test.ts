@@ -20,8 +20,15 @@ interface PaymentResult {
   order: { id: number; number: string };
 }
 
-function pay(order: string, amount: number, capture: 'automatic' | 'manual', name = 'Quinn Tester') {
+function pay(
+  order: string,
+  amount: number,
+  capture: 'automatic' | 'manual',
+  name = 'Quinn Tester',
+  extra: { ip_country?: string } = {},
+) {
   return server.api<PaymentResult>('POST', '/payment_intents', {
+    ...extra,
     amount,
     currency: 'usd',
     capture_method: capture,
@@ -67,6 +74,10 @@ describeInBrowser('the transactions page', (use) => {
     orders.stale = await pay('7103', 4_200, 'manual');
     // Above the seeded rule's limit: blocked by the fraud rules.
     orders.blocked = await pay('7104', 900_000, 'automatic', 'Blocked Buyer');
+    // From an IP address abroad: held for review by the seeded rule.
+    orders.approve = await pay('7105', 2_700, 'automatic', 'Rene Review', { ip_country: 'BR' });
+    orders.block = await pay('7106', 2_800, 'automatic', 'Rene Review', { ip_country: 'BR' });
+    expect(orders.approve.status).toBe('requires_capture');
     expect(orders.capture.status).toBe('requires_capture');
     expect(orders.blocked.status).toBe('requires_payment_method');
   });
@@ -294,18 +305,33 @@ describeInBrowser('the transactions page', (use) => {
       expect.arrayContaining(['Authorized on', 'Capture by', 'Amount']),
     );
 
-    await rows(page, 'uncaptured-list')
-      .filter({ hasText: '7101' })
-      .getByRole('button', { name: 'Capture' })
-      .click();
+    // Each button's name says which order and amount it acts on; capture asks nothing.
+    await page.getByRole('button', { name: 'Capture (order #7101, $25.00)', exact: true }).click();
     await notice(page, 'Payment for order #7101 captured successfully.').waitFor();
     await rows(page, 'uncaptured-list').filter({ hasText: '7101' }).waitFor({ state: 'detached' });
 
-    await rows(page, 'uncaptured-list')
-      .filter({ hasText: '7102' })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    // Cancel asks first, naming the order and amount; going back leaves the authorization.
+    const cancel = page.getByRole('button', { name: 'Cancel (order #7102, $31.00)', exact: true });
+    const cancelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/cancel_authorization')) cancelRequests.push(request.url());
+    });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this authorization?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      'The $31.00 held for order #7102 will be released to the customer. This cannot be undone.',
+    );
+    // The focus starts on the way back, so a stray Enter cancels nothing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Go back');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(cancelRequests).toEqual([]);
+    expect(await rows(page, 'uncaptured-list').filter({ hasText: '7102' }).count()).toBe(1);
+    await cancel.click();
+    await dialog.getByRole('button', { name: 'Cancel authorization' }).click();
     await notice(page, 'Payment for order #7102 canceled successfully.').waitFor();
+    expect(cancelRequests).toHaveLength(1);
     await rows(page, 'uncaptured-list').filter({ hasText: '7102' }).waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('tab', { name: /^Uncaptured/ }).textContent())
@@ -326,6 +352,53 @@ describeInBrowser('the transactions page', (use) => {
     expect(await failure.textContent()).toMatch(
       /There has been an error capturing the payment for order #7103\. (This payment cannot be processed in its current state\.|The order could not be found\.|Unable to process the payment\. Please try again later\.)/,
     );
+    await context.close();
+  });
+
+  it('marks payments held for review in the uncaptured tab and settles them through review', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(adminPage({ tab: 'uncaptured-page' }));
+    const list = page.getByTestId('uncaptured-list');
+    const held = rows(page, 'uncaptured-list').filter({ hasText: '7105' });
+    await held.waitFor();
+    expect(await headerTexts(page, 'uncaptured-list')).toContain('Status');
+    expect(await held.getByTestId('needs-review').textContent()).toBe('Needs review');
+    // Held payments are captured by approving them, never by a plain Capture.
+    expect(await held.getByRole('button', { name: /^Capture/ }).count()).toBe(0);
+    expect(await held.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+    const ordinary = rows(page, 'uncaptured-list').filter({ hasText: 'Payment authorized' });
+    expect(await ordinary.count()).toBeGreaterThan(0);
+    expect(await ordinary.getByTestId('needs-review').count()).toBe(0);
+    expect(await ordinary.getByRole('button', { name: /^Capture \(order #/ }).count()).toBeGreaterThan(0);
+
+    await list
+      .getByRole('button', { name: 'Approve Transaction (order #7105, $27.00)', exact: true })
+      .click();
+    let dialog = page.getByRole('dialog', { name: 'Approve this payment?' });
+    expect(await dialog.textContent()).toContain(
+      'The $27.00 held for review for order #7105 will be captured and paid out to you.',
+    );
+    await dialog.getByRole('button', { name: 'Approve Transaction', exact: true }).click();
+    await notice(page, 'Payment for order #7105 captured successfully.').waitFor();
+    await held.waitFor({ state: 'detached' });
+
+    await list.getByRole('button', { name: 'Block transaction (order #7106, $28.00)', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Block this payment?' });
+    await dialog.getByRole('button', { name: 'Block transaction', exact: true }).click();
+    await notice(page, 'Payment for order #7106 canceled successfully.').waitFor();
+    await rows(page, 'uncaptured-list').filter({ hasText: '7106' }).waitFor({ state: 'detached' });
+
+    // The payments' own records say who approved and who blocked them.
+    const approved = await server.api<{ fraud_outcome: { manual_action: string } | null }>(
+      'GET',
+      `/payment_intents/${orders.approve!.id}`,
+    );
+    expect(approved.fraud_outcome?.manual_action).toBe('approved');
+    const blocked = await server.api<{ fraud_outcome: { manual_action: string } | null }>(
+      'GET',
+      `/payment_intents/${orders.block!.id}`,
+    );
+    expect(blocked.fraud_outcome?.manual_action).toBe('blocked');
     await context.close();
   });
 

@@ -233,7 +233,12 @@ export function PaymentSummary({ intent, charge, actions }: Props) {
       </SimpleGrid>
       {(actions.capture_notice || actions.capture_cancel || actions.fraud_review) && (
         <Stack gap="sm" mt="md">
-          <AuthorizationActions actions={actions} paymentIntentId={intent.id} order={charge.order} />
+          <AuthorizationActions
+            actions={actions}
+            paymentIntentId={intent.id}
+            order={charge.order}
+            amount={money(charge.amount, charge.currency)}
+          />
         </Stack>
       )}
     </Card>
