@@ -11,6 +11,7 @@ import { __, sprintf } from '../lib/i18n.ts';
 import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import classes from './data-table.module.css';
+import { LoadError } from './load-error.tsx';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -42,6 +43,8 @@ export interface DataTableProps<Row> {
   isLoading: boolean;
   /** A failed load shows this message instead of rows. */
   errorMessage?: string | undefined;
+  /** Asks again after a failed read: the error then offers a Retry. */
+  onRetry?: (() => void) | undefined;
   emptyMessage: string;
   sort: { orderby: string; order: SortDirection };
   onSortChange: (orderby: string, order: SortDirection) => void;
@@ -151,9 +154,13 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     body = (
       <tr>
         <td colSpan={visible.length} className={classes.cell}>
-          <Alert color="red" role="alert" data-testid="list-error">
-            {props.errorMessage}
-          </Alert>
+          {props.onRetry ? (
+            <LoadError message={props.errorMessage} onRetry={props.onRetry} testId="list-error" />
+          ) : (
+            <Alert color="red" role="alert" data-testid="list-error">
+              {props.errorMessage}
+            </Alert>
+          )}
         </td>
       </tr>
     );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -17,6 +16,7 @@ import {
   resolveSelectedCurrency,
 } from '@paydesk/domain/overview/payouts-widget';
 import { lazy, Suspense, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { updateQuery, useSearch } from '../../../lib/navigation.ts';
@@ -63,9 +63,6 @@ export function BalanceWidget() {
   const search = useSearch();
   const [instantOpen, setInstantOpen] = useState(false);
   if (!getSettings().isAccountConnected) return null;
-  if (overview.isError) {
-    return <Alert color="red">{__("Error retrieving all payouts' overviews.")}</Alert>;
-  }
   const data = overview.data;
   const currencies = data ? data.balance.available.map((b) => b.currency) : [];
   const currency = data
@@ -93,7 +90,14 @@ export function BalanceWidget() {
           />
         )}
       </Group>
-      {!data ? (
+      {overview.isError ? (
+        <LoadError
+          message={__("Error retrieving all payouts' overviews.")}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+          testId="balance-error"
+        />
+      ) : !data ? (
         <Skeleton h={72} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">

@@ -307,6 +307,7 @@ export const TransactionsList = memo(function TransactionsList() {
         rowLink={transactionLink}
         isLoading={list.isPending || hidden.isPending}
         errorMessage={list.isError ? __('Error retrieving transactions.') : undefined}
+        onRetry={() => void list.refetch()}
         emptyMessage={__('No data to display')}
         sort={state.shownSort}
         onSortChange={state.setSort}

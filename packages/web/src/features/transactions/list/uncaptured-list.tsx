@@ -133,6 +133,7 @@ export const UncapturedList = memo(function UncapturedList() {
       rowLink={authorizationLink}
       isLoading={list.isPending || hidden.isPending}
       errorMessage={list.isError ? __('Error retrieving uncaptured transactions.') : undefined}
+      onRetry={() => void list.refetch()}
       emptyMessage={__('No data to display')}
       sort={state.shownSort}
       onSortChange={state.setSort}
