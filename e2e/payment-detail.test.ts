@@ -543,10 +543,14 @@ describeInBrowser('payment detail page', (use) => {
     const page = await use().newPage();
     await signIn(page);
     const held = payments.approve!;
-    const authorization = page.waitForResponse((response) => response.url().includes('/authorizations/'));
+    // A held payment has no authorization to ask for: the page does not ask (no 404 logged).
+    const authorizationReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/authorizations/')) authorizationReads.push(request.url());
+    });
     await openDetail(page, held.id);
-    expect((await authorization).status()).toBe(404);
     await page.getByRole('button', { name: 'Approve Transaction' }).waitFor();
+    expect(authorizationReads).toEqual([]);
     expect(await text(page, 'payment-status')).toBe('Needs review');
     const before = await timelineText(page);
     expect(before).toContain('Payment was screened by your fraud filters and placed in review.');
@@ -566,8 +570,8 @@ describeInBrowser('payment detail page', (use) => {
     );
     await expect.poll(() => text(page, 'payment-status')).toBe('Paid');
     await expect.poll(() => timelineText(page)).toContain(`Payment was approved by ${MERCHANT.login}.`);
-    const user = page.getByTestId('timeline').getByRole('link', { name: MERCHANT.login });
-    expect(await user.getAttribute('href')).toMatch(/^\/wp-admin\/user-edit\.php\?user_id=\d+$/);
+    // The admin has no user profile page: the name is text, not a link that would answer 404.
+    expect(await page.getByTestId('timeline').getByRole('link', { name: MERCHANT.login }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Approve Transaction' }).count()).toBe(0);
     await page.close();
   });

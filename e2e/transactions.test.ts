@@ -174,6 +174,16 @@ describeInBrowser('the transactions page', (use) => {
     await rows(page, 'transactions-list').nth(24).waitFor();
     expect(await rows(page, 'transactions-list').count()).toBe(25);
 
+    // A page past the last one moves to the last page rather than showing an empty table.
+    const { count } = await server.api<{ count: number }>('GET', '/transactions/summary');
+    const lastPage = Math.ceil(count / 25);
+    await page.goto(adminPage({ paged: String(lastPage + 200) }));
+    await page.waitForURL((url) => url.searchParams.get('paged') === String(lastPage));
+    await rows(page, 'transactions-list').first().waitFor();
+    expect(await rows(page, 'transactions-list').count()).toBe(count - (lastPage - 1) * 25);
+    expect(await page.getByTestId('pager').textContent()).toContain(`Page ${lastPage} of ${lastPage}`);
+    expect(await page.getByTestId('list-empty').count()).toBe(0);
+
     await page.goto(adminPage({ per_page: '50' }));
     await rows(page, 'transactions-list').nth(49).waitFor();
     expect(await rows(page, 'transactions-list').count()).toBe(50);

@@ -6,7 +6,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode, useMemo } from 'react';
+import { type MouseEvent, memo, type ReactNode, useEffect, useMemo } from 'react';
 import { __, sprintf } from '../lib/i18n.ts';
 import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -55,6 +55,8 @@ export interface DataTableProps<Row> {
   /** How many rows the whole list has; undefined while it is counted. */
   totalRows: number | undefined;
   onPageChange: (page: number) => void;
+  /** Called with the last page when the URL asks for one past it; the list should move there. */
+  onPageOutOfRange?: ((lastPage: number) => void) | undefined;
   onPerPageChange: (perPage: number) => void;
   /** Controls above the table (search, filters, export). */
   actions?: ReactNode;
@@ -113,6 +115,13 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => visible.map((column) => byId.get(column.id)!), [visibleIds, columns]);
   const pageCount =
     props.totalRows === undefined ? 1 : Math.max(1, Math.ceil(props.totalRows / props.perPage));
+  // A page past the last one (an old link, rows removed since) would show an empty table under
+  // "Page N of N": move to the last page instead, once the count is known.
+  const beyondEnd = props.totalRows !== undefined && props.page > pageCount;
+  const { onPageOutOfRange } = props;
+  useEffect(() => {
+    if (beyondEnd) onPageOutOfRange?.(pageCount);
+  }, [beyondEnd, pageCount, onPageOutOfRange]);
 
   const headerCell = (id: string) => {
     const column = byId.get(id)!;

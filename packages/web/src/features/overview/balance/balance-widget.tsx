@@ -120,21 +120,28 @@ export function BalanceWidget() {
             <Text size="sm" c="dimmed" fw={500}>
               {__('Instant payout')}
             </Text>
-            <Tooltip
-              label={__('There are no funds available for an instant payout.')}
-              disabled={instantEnabled}
-              openDelay={700}
-            >
-              <div>
-                <Button
-                  onClick={() => setInstantOpen(true)}
-                  disabled={!instantEnabled}
-                  data-testid="instant-payout-button"
-                >
-                  {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
-                </Button>
-              </div>
-            </Tooltip>
+            {(instant?.amount ?? 0) > 0 ? (
+              <Tooltip
+                label={__('There are no funds available for an instant payout.')}
+                disabled={instantEnabled}
+                openDelay={700}
+              >
+                <div>
+                  <Button
+                    onClick={() => setInstantOpen(true)}
+                    disabled={!instantEnabled}
+                    data-testid="instant-payout-button"
+                  >
+                    {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
+                  </Button>
+                </div>
+              </Tooltip>
+            ) : (
+              // "Pay out $0.00 now" offers nothing: say so instead of showing a dead button.
+              <Text size="sm" data-testid="instant-payout-none">
+                {__('There are no funds available for an instant payout.')}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {sprintf(
                 __('Arrives in about 30 minutes for a %s fee.'),

@@ -94,6 +94,7 @@ export const BlockedList = memo(function BlockedList() {
       perPage={state.perPage}
       totalRows={summary.data?.count}
       onPageChange={state.setPage}
+      onPageOutOfRange={state.clampPage}
       onPerPageChange={state.setPerPage}
       actions={
         <>

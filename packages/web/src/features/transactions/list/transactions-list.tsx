@@ -317,6 +317,7 @@ export const TransactionsList = memo(function TransactionsList() {
         perPage={state.perPage}
         totalRows={summary.data?.count}
         onPageChange={state.setPage}
+        onPageOutOfRange={state.clampPage}
         onPerPageChange={state.setPerPage}
         actions={
           <>

@@ -143,6 +143,7 @@ export const UncapturedList = memo(function UncapturedList() {
       perPage={state.perPage}
       totalRows={summary.data?.count}
       onPageChange={state.setPage}
+      onPageOutOfRange={state.clampPage}
       onPerPageChange={state.setPerPage}
       summary={
         <SummaryRow
