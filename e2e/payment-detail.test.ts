@@ -555,6 +555,9 @@ describeInBrowser('payment detail page', (use) => {
     const before = await timelineText(page);
     expect(before).toContain('Payment was screened by your fraud filters and placed in review.');
     expect(before).toContain('Placed in review by the rule: Order country differs from shipping');
+    // Newest first: the review, written in the same second as the authorization, comes after it.
+    expect(before.indexOf('placed in review')).toBeGreaterThan(-1);
+    expect(before.indexOf('placed in review')).toBeLessThan(before.indexOf('was successfully authorized'));
     expect(await page.getByRole('button', { name: 'Capture' }).count()).toBe(0);
     // A held payment has no authorization to show (authorization_missing): that is no error.
     expect(await page.locator('[data-testid="notice"][data-status="error"]').count()).toBe(0);
