@@ -53,6 +53,25 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
     await page.context().close();
   });
 
+  it("points an unconnected store's transactions page to Connect, asking for no list", async () => {
+    const page = await signedInPage(use(), '/wp-admin/admin.php?page=wc-admin&path=/payments/overview');
+    await page.getByTestId('connect-page').waitFor();
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/payments\/(transactions|authorizations)/.test(request.url())) listReads.push(request.url());
+    });
+    await page.goto(server.adminUrl('/payments/transactions'));
+    const card = page.getByTestId('transactions-connect');
+    await card.waitFor();
+    expect(await card.getByRole('heading').textContent()).toBe('Connect your store to see its transactions');
+    expect(await page.getByText('Error retrieving transactions.').count()).toBe(0);
+    await card.getByRole('link', { name: 'Connect' }).click();
+    await page.getByTestId('connect-page').waitFor();
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/connect');
+    expect(listReads).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a failed sandbox set-up back on the Connect page', async () => {
     const page = await signedInPage(use());
     await page.goto(adminUrl('/payments/connect'));

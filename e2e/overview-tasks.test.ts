@@ -146,6 +146,41 @@ describeInBrowser('the overview task list and payment activity', (use) => {
     await context.close();
   });
 
+  it("asks before Go live leaves the sandbox, with the account card's modal", async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(overviewUrl());
+    await page.getByTestId('task-list-toggle').click();
+    const goLive = task(page, 'go-live-payments');
+    // An action that deletes the sandbox is a button that asks, never a plain link.
+    expect(await goLive.getByRole('link', { name: 'Go live' }).count()).toBe(0);
+    await goLive.getByRole('button', { name: 'Go live' }).click();
+    const modal = page.getByTestId('live-activation-modal');
+    await modal.waitFor();
+    expect(await page.getByRole('dialog').getByText('Set up live payments on your store').count()).toBe(1);
+    expect(await modal.textContent()).toContain(
+      'Your sandbox account and its test payments, payouts and disputes will be deleted.',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/overview');
+    const status = await server.api<{ testDrive: boolean }>('GET', '/accounts');
+    expect(status.testDrive).toBe(true);
+
+    // Confirming goes to the connect flow that leaves the sandbox; it is stopped there, so the
+    // other tests keep their sandbox account.
+    const leaving = new Promise<string>((resolve) => {
+      void page.route('**/*wcpay-disable-onboarding-test-mode=true*', (route) => {
+        resolve(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>stopped</p>' });
+      });
+    });
+    await goLive.getByRole('button', { name: 'Go live' }).click();
+    await page.getByTestId('live-activation-confirm').click();
+    const url = new URL(await leaving);
+    expect(url.searchParams.get('source')).toBe('wcpay-overview-task');
+    await context.close();
+  });
+
   it('dismisses a task with Undo, keeping the choice in the store options', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(overviewUrl());
@@ -277,5 +312,51 @@ describeInBrowser('the overview task list and payment activity', (use) => {
     await fresh.page.getByTestId('payment-activity-chart').waitFor();
     expect(await fresh.page.getByTestId('activity-period').inputValue()).toBe('last_7_days');
     await fresh.context.close();
+  });
+
+  it('shows each widget its own error with Retry when its reads fail, and recovers', async () => {
+    const { context, page } = await signedIn(use());
+    const failure = {
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'internal_error', message: 'Internal error', data: { status: 500 } }),
+    };
+    const accounts = /\/wp-json\/wc\/v3\/payments\/accounts(\?|$)/;
+    const overview = /\/wp-json\/wc\/v3\/payments\/deposits\/overview-all/;
+    await page.route(accounts, (route) => route.fulfill(failure));
+    await page.route(overview, (route) => route.fulfill(failure));
+    const started = Date.now();
+    await page.goto(overviewUrl());
+
+    const activity = page.getByTestId('payment-activity');
+    await activity.getByTestId('activity-error').waitFor({ timeout: 15_000 });
+    // Failed reads are retried twice before the error shows: a few seconds, never endless.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await activity.getByTestId('activity-error').textContent()).toBe(
+      'Error retrieving payment activity data.Retry',
+    );
+    // Each card keeps its title and says what failed in it.
+    const balance = page.getByTestId('balance-widget');
+    await balance.getByTestId('balance-error').waitFor();
+    expect(await balance.getByRole('heading', { name: 'Balance' }).count()).toBe(1);
+    expect(await balance.getByTestId('balance-error').textContent()).toBe(
+      "Error retrieving all payouts' overviews.Retry",
+    );
+    const payouts = page.getByTestId('payouts-widget');
+    await payouts.getByTestId('payouts-error').waitFor();
+    expect(await payouts.getByRole('heading', { name: 'Payouts' }).count()).toBe(1);
+    expect(await payouts.getByTestId('payouts-error').textContent()).toBe('Error retrieving payouts.Retry');
+    await page.screenshot({ path: screenshot('widget-errors'), fullPage: true });
+
+    await page.unroute(accounts);
+    await page.unroute(overview);
+    await activity.getByRole('button', { name: 'Retry' }).click();
+    await tile(page, 'charges').waitFor();
+    expect(await activity.getByTestId('activity-error').count()).toBe(0);
+    await balance.getByRole('button', { name: 'Retry' }).click();
+    await balance.getByTestId('balance-available').waitFor();
+    // The payouts card shares the overview read, so it recovered with the balance.
+    await expect.poll(() => payouts.getByTestId('payouts-error').count()).toBe(0);
+    await context.close();
   });
 });

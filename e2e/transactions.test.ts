@@ -20,10 +20,18 @@ interface PaymentResult {
   order: { id: number; number: string };
 }
 
-function pay(order: string, amount: number, capture: 'automatic' | 'manual', name = 'Quinn Tester') {
+function pay(
+  order: string,
+  amount: number,
+  capture: 'automatic' | 'manual',
+  name = 'Quinn Tester',
+  extra: { ip_country?: string; currency?: string } = {},
+) {
+  const { currency = 'usd', ...rest } = extra;
   return server.api<PaymentResult>('POST', '/payment_intents', {
+    ...rest,
     amount,
-    currency: 'usd',
+    currency,
     capture_method: capture,
     payment_method_data: {
       type: 'card',
@@ -67,6 +75,14 @@ describeInBrowser('the transactions page', (use) => {
     orders.stale = await pay('7103', 4_200, 'manual');
     // Above the seeded rule's limit: blocked by the fraud rules.
     orders.blocked = await pay('7104', 900_000, 'automatic', 'Blocked Buyer');
+    // From an IP address abroad: held for review by the seeded rule.
+    orders.approve = await pay('7105', 2_700, 'automatic', 'Rene Review', { ip_country: 'BR' });
+    orders.block = await pay('7106', 2_800, 'automatic', 'Rene Review', { ip_country: 'BR' });
+    expect(orders.approve.status).toBe('requires_capture');
+    // Paid in Australian dollars, which share the store currency's symbol; one of them blocked.
+    orders.aud = await pay('7107', 3_285, 'automatic', 'Aussie Buyer', { currency: 'aud' });
+    orders.audBlocked = await pay('7108', 2_000_000, 'automatic', 'Aussie Blocked', { currency: 'aud' });
+    expect(orders.audBlocked.status).toBe('requires_payment_method');
     expect(orders.capture.status).toBe('requires_capture');
     expect(orders.blocked.status).toBe('requires_payment_method');
   });
@@ -132,11 +148,41 @@ describeInBrowser('the transactions page', (use) => {
     await context.close();
   });
 
+  it('shows the currency code of amounts not in the store currency', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(adminPage());
+    const aussie = rows(page, 'transactions-list')
+      .filter({ hasText: 'Aussie Buyer' })
+      .filter({ hasText: 'Charge' });
+    await aussie.waitFor();
+    // The customer paid A$32.85; the store's own amounts stay plain dollars.
+    expect(await aussie.locator('[data-column="customer_amount"]').textContent()).toBe('$32.85 AUD');
+    expect(await aussie.locator('[data-column="amount"]').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+
+    await page.getByRole('tab', { name: 'Blocked' }).click();
+    const blocked = rows(page, 'blocked-list').filter({ hasText: 'Aussie Blocked' });
+    await blocked.waitFor();
+    expect(await blocked.locator('[data-column="amount"]').textContent()).toBe('$20,000.00 AUD');
+    const local = rows(page, 'blocked-list').filter({ hasText: 'Blocked Buyer' });
+    expect(await local.locator('[data-column="amount"]').textContent()).toBe('$9,000.00');
+    await context.close();
+  });
+
   it('sanitises paged and per_page, pages, and sorts by a column', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage({ paged: 'abc', per_page: 'lots' }));
     await rows(page, 'transactions-list').nth(24).waitFor();
     expect(await rows(page, 'transactions-list').count()).toBe(25);
+
+    // A page past the last one moves to the last page rather than showing an empty table.
+    const { count } = await server.api<{ count: number }>('GET', '/transactions/summary');
+    const lastPage = Math.ceil(count / 25);
+    await page.goto(adminPage({ paged: String(lastPage + 200) }));
+    await page.waitForURL((url) => url.searchParams.get('paged') === String(lastPage));
+    await rows(page, 'transactions-list').first().waitFor();
+    expect(await rows(page, 'transactions-list').count()).toBe(count - (lastPage - 1) * 25);
+    expect(await page.getByTestId('pager').textContent()).toContain(`Page ${lastPage} of ${lastPage}`);
+    expect(await page.getByTestId('list-empty').count()).toBe(0);
 
     await page.goto(adminPage({ per_page: '50' }));
     await rows(page, 'transactions-list').nth(49).waitFor();
@@ -294,18 +340,36 @@ describeInBrowser('the transactions page', (use) => {
       expect.arrayContaining(['Authorized on', 'Capture by', 'Amount']),
     );
 
-    await rows(page, 'uncaptured-list')
-      .filter({ hasText: '7101' })
-      .getByRole('button', { name: 'Capture' })
-      .click();
+    const ordinary = rows(page, 'uncaptured-list').filter({ hasText: '7101' });
+    expect(await ordinary.locator('[data-column="status"]').textContent()).toBe('Payment authorized');
+    expect(await ordinary.getByTestId('needs-review').count()).toBe(0);
+    // Each button's name says which order and amount it acts on; capture asks nothing.
+    await page.getByRole('button', { name: 'Capture (order #7101, $25.00)', exact: true }).click();
     await notice(page, 'Payment for order #7101 captured successfully.').waitFor();
     await rows(page, 'uncaptured-list').filter({ hasText: '7101' }).waitFor({ state: 'detached' });
 
-    await rows(page, 'uncaptured-list')
-      .filter({ hasText: '7102' })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    // Cancel asks first, naming the order and amount; going back leaves the authorization.
+    const cancel = page.getByRole('button', { name: 'Cancel (order #7102, $31.00)', exact: true });
+    const cancelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/cancel_authorization')) cancelRequests.push(request.url());
+    });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this authorization?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      'The $31.00 held for order #7102 will be released to the customer. This cannot be undone.',
+    );
+    // The focus starts on the way back, so a stray Enter cancels nothing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Go back');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(cancelRequests).toEqual([]);
+    expect(await rows(page, 'uncaptured-list').filter({ hasText: '7102' }).count()).toBe(1);
+    await cancel.click();
+    await dialog.getByRole('button', { name: 'Cancel authorization' }).click();
     await notice(page, 'Payment for order #7102 canceled successfully.').waitFor();
+    expect(cancelRequests).toHaveLength(1);
     await rows(page, 'uncaptured-list').filter({ hasText: '7102' }).waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('tab', { name: /^Uncaptured/ }).textContent())
@@ -329,9 +393,53 @@ describeInBrowser('the transactions page', (use) => {
     await context.close();
   });
 
+  it('marks payments held for review in the uncaptured tab and settles them through review', async () => {
+    const { context, page } = await signedIn(use());
+    await page.goto(adminPage({ tab: 'uncaptured-page' }));
+    const list = page.getByTestId('uncaptured-list');
+    const held = rows(page, 'uncaptured-list').filter({ hasText: '7105' });
+    await held.waitFor();
+    expect(await headerTexts(page, 'uncaptured-list')).toContain('Status');
+    expect(await held.getByTestId('needs-review').textContent()).toBe('Needs review');
+    // Held payments are captured by approving them, never by a plain Capture.
+    expect(await held.getByRole('button', { name: /^Capture/ }).count()).toBe(0);
+    expect(await held.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+
+    await list
+      .getByRole('button', { name: 'Approve Transaction (order #7105, $27.00)', exact: true })
+      .click();
+    let dialog = page.getByRole('dialog', { name: 'Approve this payment?' });
+    expect(await dialog.textContent()).toContain(
+      'The $27.00 held for review for order #7105 will be captured and paid out to you.',
+    );
+    await dialog.getByRole('button', { name: 'Approve Transaction', exact: true }).click();
+    await notice(page, 'Payment for order #7105 captured successfully.').waitFor();
+    await held.waitFor({ state: 'detached' });
+
+    await list.getByRole('button', { name: 'Block transaction (order #7106, $28.00)', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Block this payment?' });
+    await dialog.getByRole('button', { name: 'Block transaction', exact: true }).click();
+    await notice(page, 'Payment for order #7106 canceled successfully.').waitFor();
+    await rows(page, 'uncaptured-list').filter({ hasText: '7106' }).waitFor({ state: 'detached' });
+
+    // The payments' own records say who approved and who blocked them.
+    const approved = await server.api<{ fraud_outcome: { manual_action: string } | null }>(
+      'GET',
+      `/payment_intents/${orders.approve!.id}`,
+    );
+    expect(approved.fraud_outcome?.manual_action).toBe('approved');
+    const blocked = await server.api<{ fraud_outcome: { manual_action: string } | null }>(
+      'GET',
+      `/payment_intents/${orders.block!.id}`,
+    );
+    expect(blocked.fraud_outcome?.manual_action).toBe('blocked');
+    await context.close();
+  });
+
   it("shows the spec's error when a list cannot be loaded", async () => {
     const { context, page } = await signedIn(use());
-    await page.route(/\/wp-json\/wc\/v3\/payments\/transactions\?/, (route) =>
+    const failing = /\/wp-json\/wc\/v3\/payments\/transactions\?/;
+    await page.route(failing, (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -339,8 +447,14 @@ describeInBrowser('the transactions page', (use) => {
       }),
     );
     await page.goto(adminPage());
-    await page.getByTestId('list-error').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('list-error').textContent()).toBe('Error retrieving transactions.');
+    const error = page.getByTestId('list-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toBe('Error retrieving transactions.Retry');
+    // Once the server answers again, Retry brings the rows without reloading the page.
+    await page.unroute(failing);
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await rows(page, 'transactions-list').first().waitFor();
+    expect(await error.count()).toBe(0);
     await context.close();
   });
 });

@@ -395,6 +395,11 @@ export const ZAuthorization = z
     customer_email: z.string().nullable(),
     customer_country: z.string().nullable(),
     is_captured: z.boolean(),
+    needs_review: z
+      .boolean()
+      .describe(
+        'Held by a fraud rule for review and not yet approved or blocked: captured by approving, canceled by blocking.',
+      ),
   })
   .meta({ id: 'Authorization' });
 export type TAuthorization = z.infer<typeof ZAuthorization>;

@@ -9,6 +9,7 @@ import {
   formatExchangeRate,
   formatExplicitCurrency,
   formatFeeRate,
+  formatStoreAmount,
   formatWithholdRate,
   fromMajorUnits,
   isValidExchangeRate,
@@ -169,6 +170,35 @@ describe('formatExplicitCurrency', () => {
     [1234, 'XYZ', 'XYZ 12.34'],
   ])('%i %s is %s', (amount, currency, expected) => {
     expect(formatExplicitCurrency(amount, currency, 'en_US')).toBe(expected);
+  });
+});
+
+describe('formatStoreAmount', () => {
+  const store = { storeCurrency: 'USD', locale: 'en_US' };
+  it.each([
+    [2161, 'usd', '$21.61'],
+    [2161, 'USD', '$21.61'],
+    [3285, 'aud', '$32.85 AUD'],
+    [3285, 'cad', '$32.85 CAD'],
+    [-1234, 'eur', '-€12.34 EUR'],
+    [1234, 'chf', 'CHF 12.34'],
+  ])('%i %s in a USD store is %s', (amount, currency, expected) => {
+    expect(formatStoreAmount(amount, currency, store)).toBe(expected);
+  });
+
+  it('shows the code of any currency but the store one (property)', () => {
+    fc.assert(
+      fc.property(
+        safeMinor,
+        fc.constantFrom(...ALL_CODES),
+        fc.constantFrom(...ALL_CODES),
+        (amount, currency, storeCurrency) => {
+          const shown = formatStoreAmount(amount, currency, { storeCurrency, locale: 'en_US' });
+          if (currency === storeCurrency) expect(shown).toBe(formatCurrency(amount, currency, 'en_US'));
+          else expect(shown).toContain(currency.toUpperCase());
+        },
+      ),
+    );
   });
 });
 

@@ -134,6 +134,20 @@ export function formatExplicitCurrency(amount_minor: number, currency: string, l
   return formatted.includes(code) ? formatted : `${formatted} ${code}`;
 }
 
+/**
+ * An amount as the store's pages show it: in the store currency plainly ("$21.61"), in any other
+ * with its code ("$32.85 AUD"), so amounts of currencies that share a symbol never read alike.
+ */
+export function formatStoreAmount(
+  amount_minor: number,
+  currency: string,
+  store: { storeCurrency: string; locale: string },
+): string {
+  return currency.toLowerCase() === store.storeCurrency.toLowerCase()
+    ? formatCurrency(amount_minor, currency, store.locale)
+    : formatExplicitCurrency(amount_minor, currency, store.locale);
+}
+
 function toDecimal(value: number | string): Decimal {
   const text = typeof value === 'number' ? numberToDecimalText(value) : value;
   const decimal = parseDecimal(text);

@@ -204,3 +204,56 @@ export function paymentMethodLabel(id: string, accountCountry?: string | null): 
 export function isTapToPay(reader_model: string | null | undefined): boolean {
   return reader_model === 'COTS_DEVICE';
 }
+
+/**
+ * The four buttons that act on an authorization: capture and cancel it, or approve (capture) and
+ * block (cancel) a payment a fraud rule held for review.
+ */
+export type AuthorizationIntent = 'capture' | 'cancel' | 'approve' | 'block';
+
+export const AUTHORIZATION_INTENT_ACTIONS: Readonly<Record<AuthorizationIntent, AuthorizationAction>> = {
+  capture: 'capture',
+  cancel: 'cancel',
+  approve: 'capture',
+  block: 'cancel',
+};
+
+/**
+ * Each button's visible label and its accessible name, which starts with the label (WCAG 2.5.3)
+ * and names the order and amount, so a list of them reads apart; %1$s is the order number, %2$s
+ * the amount.
+ */
+export const AUTHORIZATION_BUTTONS: Readonly<Record<AuthorizationIntent, { label: string; name: string }>> = {
+  capture: { label: 'Capture', name: 'Capture (order #%1$s, %2$s)' },
+  cancel: { label: 'Cancel', name: 'Cancel (order #%1$s, %2$s)' },
+  approve: { label: 'Approve Transaction', name: 'Approve Transaction (order #%1$s, %2$s)' },
+  block: { label: 'Block transaction', name: 'Block transaction (order #%1$s, %2$s)' },
+};
+
+/**
+ * The question asked before the actions that cannot be undone or move money on a payment held
+ * for review (docs/refunds.md); %1$s is the order number, %2$s the amount. Capture asks nothing:
+ * it is what the authorization waits for.
+ */
+export const AUTHORIZATION_CONFIRMATIONS: Readonly<
+  Record<Exclude<AuthorizationIntent, 'capture'>, { title: string; body: string; confirm: string }>
+> = {
+  cancel: {
+    title: 'Cancel this authorization?',
+    body: 'The %2$s held for order #%1$s will be released to the customer. This cannot be undone.',
+    confirm: 'Cancel authorization',
+  },
+  approve: {
+    title: 'Approve this payment?',
+    body: 'The %2$s held for review for order #%1$s will be captured and paid out to you.',
+    confirm: 'Approve Transaction',
+  },
+  block: {
+    title: 'Block this payment?',
+    body: 'The %2$s held for review for order #%1$s will be released to the customer and the order will fail. This cannot be undone.',
+    confirm: 'Block transaction',
+  },
+};
+
+/** The label of the button that leaves an authorization confirmation without acting. */
+export const AUTHORIZATION_CONFIRMATION_DISMISS = 'Go back';

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RefundAvailabilityInput, refundAvailability, refundReasonForRequest } from './refunds.ts';
+import {
+  checkRefundAmount,
+  type RefundAvailabilityInput,
+  refundAmountPrefill,
+  refundAvailability,
+  refundableRemaining_minor,
+  refundReasonForRequest,
+} from './refunds.ts';
 
 const captured: RefundAvailabilityInput = {
   captured: true,
@@ -16,6 +23,7 @@ describe('refundAvailability', () => {
       refundable: true,
       refund_in_full: true,
       partial_refund: true,
+      partial_refund_form: false,
       issue_refund: false,
       issue_refund_error: null,
     });
@@ -33,6 +41,7 @@ describe('refundAvailability', () => {
       refundable: false,
       refund_in_full: false,
       partial_refund: false,
+      partial_refund_form: false,
       issue_refund: false,
       issue_refund_error: null,
     });
@@ -53,11 +62,23 @@ describe('refundAvailability', () => {
     });
   });
 
-  it('needs an order for Partial refund', () => {
+  it('needs an order for Partial refund on the order page, else refunds part in the form', () => {
     expect(refundAvailability({ ...captured, order_url: null })).toMatchObject({
       refund_in_full: true,
       partial_refund: false,
+      partial_refund_form: true,
     });
+    expect(refundAvailability({ ...captured, order_url: '', amount_refunded: 7738 })).toMatchObject({
+      refund_in_full: false,
+      partial_refund: false,
+      partial_refund_form: true,
+    });
+  });
+
+  it('keeps the form away from an inquiry, whose refund is made on the order', () => {
+    expect(
+      refundAvailability({ ...captured, dispute_status: 'warning_needs_response', order_url: null }),
+    ).toMatchObject({ issue_refund: true, partial_refund_form: false });
   });
 
   it.each(['warning_needs_response', 'warning_under_review', 'warning_closed'])(
@@ -100,11 +121,12 @@ describe('refundAvailability', () => {
         (charge) => {
           const result = refundAvailability(charge);
           if (!result.refundable) {
-            expect([result.refund_in_full, result.partial_refund, result.issue_refund]).toEqual([
-              false,
-              false,
-              false,
-            ]);
+            expect([
+              result.refund_in_full,
+              result.partial_refund,
+              result.partial_refund_form,
+              result.issue_refund,
+            ]).toEqual([false, false, false, false]);
           }
           if (!charge.captured || charge.refunded) expect(result.refundable).toBe(false);
         },
@@ -123,5 +145,43 @@ describe('refundReasonForRequest', () => {
     [undefined, null],
   ] as const)('%j is sent as %j', (reason, expected) => {
     expect(refundReasonForRequest(reason)).toBe(expected);
+  });
+});
+
+describe('refund amounts', () => {
+  it('prefills what remains, exactly', () => {
+    expect(refundableRemaining_minor({ amount_captured: 11490, amount_refunded: 7738 })).toBe(3752);
+    expect(refundAmountPrefill(3752, 'usd')).toBe('37.52');
+    expect(refundAmountPrefill(500, 'jpy')).toBe('500');
+    expect(refundableRemaining_minor({ amount_captured: 100, amount_refunded: 100 })).toBe(0);
+  });
+
+  it.each([
+    ['37.52', 'usd', 3752, { ok: true, amount_minor: 3752 }],
+    [' 0.1 ', 'usd', 3752, { ok: true, amount_minor: 10 }],
+    ['37.53', 'usd', 3752, { ok: false, message: 'aboveRemaining' }],
+    ['0', 'usd', 3752, { ok: false, message: 'notPositive' }],
+    ['-1', 'usd', 3752, { ok: false, message: 'notPositive' }],
+    ['1.005', 'usd', 3752, { ok: false, message: 'tooManyDecimals' }],
+    ['12.5', 'jpy', 3752, { ok: false, message: 'tooManyDecimals' }],
+    ['500', 'jpy', 500, { ok: true, amount_minor: 500 }],
+    ['abc', 'usd', 3752, { ok: false, message: 'invalid' }],
+    ['', 'usd', 3752, { ok: false, message: 'invalid' }],
+  ] as const)('reads %j %s with %d left as %j', (text, currency, remaining, expected) => {
+    expect(checkRefundAmount(text, currency, remaining)).toEqual(expected);
+  });
+
+  it('never lets more than what remains through (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), (typed_minor, remaining_minor) => {
+        const result = checkRefundAmount(refundAmountPrefill(typed_minor, 'usd'), 'usd', remaining_minor);
+        if (result.ok) {
+          expect(result.amount_minor).toBe(typed_minor);
+          expect(result.amount_minor).toBeLessThanOrEqual(remaining_minor);
+        } else {
+          expect(typed_minor === 0 || typed_minor > remaining_minor).toBe(true);
+        }
+      }),
+    );
   });
 });

@@ -191,11 +191,6 @@ export function fraudRuleLabel(key: string): string {
   return own(FRAUD_RULE_LABELS, key) ?? key;
 }
 
-/** The platform's user profile page, which manual fraud decisions link to (spec 2 §2). */
-export function userEditUrl(user_id: number): string {
-  return `/wp-admin/user-edit.php?user_id=${encodeURIComponent(String(user_id))}`;
-}
-
 /**
  * Fills `%s` / `%1$s` placeholders with text or links, keeping links as separate segments so
  * the page can render them as anchors. Neighbouring texts are merged.
@@ -437,11 +432,11 @@ export function timelineEventItems(
       add('event', 'error', TIMELINE_TEMPLATES.fraudBlock, [], ruleLines(event, 'block', t));
       break;
     case 'fraud_outcome_manual_approve':
-      add('event', 'success', TIMELINE_TEMPLATES.manualApprove, [userLink(event)]);
+      add('event', 'success', TIMELINE_TEMPLATES.manualApprove, [userName(event)]);
       break;
     case 'fraud_outcome_manual_block':
       status(FRAUD_OUTCOME_STATUS_LABELS.block);
-      add('event', 'error', TIMELINE_TEMPLATES.manualBlock, [userLink(event)]);
+      add('event', 'error', TIMELINE_TEMPLATES.manualBlock, [userName(event)]);
       break;
     default:
       // An event type this page does not know yet still shows when it happened.
@@ -459,9 +454,13 @@ function disputeEventStatus(type: string, inquiry: boolean): string {
   return pair ? pair[inquiry ? 1 : 0] : type;
 }
 
-function userLink(event: TimelineEventInput): TimelineSegment {
-  if (!event.user) return '';
-  return { text: event.user.username, href: userEditUrl(event.user.id) };
+/**
+ * Who made a manual fraud decision. The specification links the name to the platform's user
+ * profile page, which this admin does not have, so the name is shown as text rather than as a
+ * link that answers 404 (docs/refunds.md).
+ */
+function userName(event: TimelineEventInput): TimelineSegment {
+  return event.user ? event.user.username : '';
 }
 
 function ruleLines(event: TimelineEventInput, outcome: 'review' | 'block', t: Translate): string[] {

@@ -6,11 +6,12 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode, useMemo } from 'react';
+import { type MouseEvent, memo, type ReactNode, useEffect, useMemo } from 'react';
 import { __, sprintf } from '../lib/i18n.ts';
 import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import classes from './data-table.module.css';
+import { LoadError } from './load-error.tsx';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -42,6 +43,8 @@ export interface DataTableProps<Row> {
   isLoading: boolean;
   /** A failed load shows this message instead of rows. */
   errorMessage?: string | undefined;
+  /** Asks again after a failed read: the error then offers a Retry. */
+  onRetry?: (() => void) | undefined;
   emptyMessage: string;
   sort: { orderby: string; order: SortDirection };
   onSortChange: (orderby: string, order: SortDirection) => void;
@@ -52,6 +55,8 @@ export interface DataTableProps<Row> {
   /** How many rows the whole list has; undefined while it is counted. */
   totalRows: number | undefined;
   onPageChange: (page: number) => void;
+  /** Called with the last page when the URL asks for one past it; the list should move there. */
+  onPageOutOfRange?: ((lastPage: number) => void) | undefined;
   onPerPageChange: (perPage: number) => void;
   /** Controls above the table (search, filters, export). */
   actions?: ReactNode;
@@ -110,6 +115,13 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => visible.map((column) => byId.get(column.id)!), [visibleIds, columns]);
   const pageCount =
     props.totalRows === undefined ? 1 : Math.max(1, Math.ceil(props.totalRows / props.perPage));
+  // A page past the last one (an old link, rows removed since) would show an empty table under
+  // "Page N of N": move to the last page instead, once the count is known.
+  const beyondEnd = props.totalRows !== undefined && props.page > pageCount;
+  const { onPageOutOfRange } = props;
+  useEffect(() => {
+    if (beyondEnd) onPageOutOfRange?.(pageCount);
+  }, [beyondEnd, pageCount, onPageOutOfRange]);
 
   const headerCell = (id: string) => {
     const column = byId.get(id)!;
@@ -151,9 +163,13 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     body = (
       <tr>
         <td colSpan={visible.length} className={classes.cell}>
-          <Alert color="red" role="alert" data-testid="list-error">
-            {props.errorMessage}
-          </Alert>
+          {props.onRetry ? (
+            <LoadError message={props.errorMessage} onRetry={props.onRetry} testId="list-error" />
+          ) : (
+            <Alert color="red" role="alert" data-testid="list-error">
+              {props.errorMessage}
+            </Alert>
+          )}
         </td>
       </tr>
     );

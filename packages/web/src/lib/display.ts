@@ -1,14 +1,11 @@
 import { formatStoreDate } from '@paydesk/domain/date-format';
-import { formatCurrency, formatExplicitCurrency } from '@paydesk/domain/money/format';
+import { formatStoreAmount } from '@paydesk/domain/money/format';
 import type { ChipType } from '@paydesk/domain/transactions/status';
 import { getSettings } from './bootstrap.ts';
 
 /** Amounts in the store's locale; one not in the store currency shows its code ("€10.00 EUR"). */
 export function money(amount_minor: number, currency: string): string {
-  const settings = getSettings();
-  return currency.toLowerCase() === settings.storeCurrency.toLowerCase()
-    ? formatCurrency(amount_minor, currency, settings.locale)
-    : formatExplicitCurrency(amount_minor, currency, settings.locale);
+  return formatStoreAmount(amount_minor, currency, getSettings());
 }
 
 /** A date (epoch milliseconds) in the store's date format and time zone. */

@@ -120,7 +120,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
       manual_action: null,
       ruleset_results: { purchase_price_threshold: 'allow', international_ip_address: 'block' },
     });
-    expect((await timeline(reviewed.id)).map((e) => e.type)).toEqual(['fraud_outcome_review', 'authorized']);
+    expect((await timeline(reviewed.id)).map((e) => e.type)).toEqual(['authorized', 'fraud_outcome_review']);
     expect((await timeline(blocked.id)).map((e) => e.type)).toEqual(['fraud_outcome_block']);
     // Held and blocked payments move no money.
     expect(await ledgerTypes(reviewed.charge.id)).toEqual([]);
@@ -137,8 +137,8 @@ describeEachDatabase('fraud review, end to end', (use) => {
     expect(await fraudOutcome(reviewed.id)).toMatchObject({ status: 'review', manual_action: 'approved' });
     const events = await timeline(reviewed.id);
     expect(events.map((e) => e.type)).toEqual([
-      'fraud_outcome_review',
       'authorized',
+      'fraud_outcome_review',
       'fraud_outcome_manual_approve',
       'captured',
     ]);
@@ -171,8 +171,8 @@ describeEachDatabase('fraud review, end to end', (use) => {
     });
     const events = await timeline(reviewedToBlock.id);
     expect(events.map((e) => e.type)).toEqual([
-      'fraud_outcome_review',
       'authorized',
+      'fraud_outcome_review',
       'fraud_outcome_manual_block',
       'authorization_voided',
     ]);

@@ -371,13 +371,15 @@ export function planCheckout(
       ruleset_results: fraud.ruleset_results,
     });
   } else {
+    // The card is authorized first and the rule then holds the payment: both happen in the same
+    // second, so the order written here is the order the timeline shows (newest first).
+    if (manual) event('authorized', { amount: input.amount, currency: input.currency });
     if (held)
       event('fraud_outcome_review', {
         amount: input.amount,
         currency: input.currency,
         ruleset_results: fraud.ruleset_results,
       });
-    if (manual) event('authorized', { amount: input.amount, currency: input.currency });
   }
   if (blocked || held) {
     effects.fraudOutcomes.push({

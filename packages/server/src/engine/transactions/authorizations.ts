@@ -50,10 +50,19 @@ const VIEW_COLUMNS = [
   sql<string | null>`c.billing_details ->> 'name'`.as('customer_name'),
   sql<string | null>`c.billing_details ->> 'email'`.as('customer_email'),
   sql<string | null>`c.billing_details -> 'address' ->> 'country'`.as('customer_country'),
+  // A review still open: the outcome is review and nobody approved or blocked it yet.
+  sql<boolean>`coalesce(fo.status = 'review' and fo.manual_action is null, false)`.as('needs_review'),
 ] as const;
 
 function selectViews(db: Executor) {
-  return db.selectFrom('charges as c').leftJoin('orders as o', 'o.id', 'c.order_id').select(VIEW_COLUMNS);
+  return (
+    db
+      .selectFrom('charges as c')
+      .leftJoin('orders as o', 'o.id', 'c.order_id')
+      // One outcome per payment intent at most (payment_intent_id is unique there).
+      .leftJoin('fraud_outcomes as fo', 'fo.payment_intent_id', 'c.payment_intent_id')
+      .select(VIEW_COLUMNS)
+  );
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
@@ -76,6 +85,7 @@ function toView(row: ViewRow): View {
     customer_email: row.customer_email,
     customer_country: row.customer_country,
     is_captured: row.captured,
+    needs_review: row.needs_review,
   };
 }
 

@@ -612,6 +612,75 @@ describeEachDatabase('transactions lists', (use) => {
     }
   });
 
+  it('marks the authorizations a fraud rule holds for review until they are approved or blocked', async () => {
+    // The seeded review rule holds payments from an IP address abroad; the history's own held
+    // payments lapsed long ago, so two are made now, beside an ordinary authorization.
+    const checkout = (order: string, extra: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `${BASE}/payment_intents`,
+        headers: { authorization: admin.basic, 'idempotency-key': `review-${order}` },
+        payload: {
+          amount: 2_000,
+          currency: 'usd',
+          capture_method: 'automatic',
+          payment_method_data: {
+            type: 'card',
+            card: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' },
+          },
+          order: {
+            number: order,
+            customer: { name: 'Rita Review', email: 'rita@example.test' },
+            billing_address: { country: 'US' },
+          },
+          ...extra,
+        },
+      });
+    for (const [order, extra] of [
+      ['R-1', { ip_country: 'BR' }],
+      ['R-2', { ip_country: 'BR' }],
+      ['R-3', { capture_method: 'manual' }],
+    ] as const) {
+      const res = await checkout(order, extra);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'requires_capture' });
+    }
+    const all = (await get(`${BASE}/authorizations?pagesize=100`)).json() as {
+      data: { payment_intent_id: string; order_id: number | null; needs_review: boolean }[];
+    };
+    const held = await use()
+      .db.selectFrom('fraud_outcomes')
+      .select('payment_intent_id')
+      .where('status', '=', 'review')
+      .where('manual_action', 'is', null)
+      .execute();
+    const heldIds = new Set(held.map((row) => row.payment_intent_id));
+    const marked = all.data.filter((row) => row.needs_review);
+    expect(marked.length, 'the seeded history holds payments for review').toBeGreaterThan(0);
+    expect(all.data.length - marked.length, 'and has ordinary authorizations').toBeGreaterThan(0);
+    for (const row of all.data) expect(row.needs_review).toBe(heldIds.has(row.payment_intent_id));
+
+    // Approving one (a capture) takes it off the list; blocking one (a cancel) too.
+    const [approve, block] = marked;
+    for (const [row, action] of [
+      [approve!, 'capture_authorization'],
+      [block!, 'cancel_authorization'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${BASE}/orders/${row.order_id}/${action}`,
+        headers: { authorization: admin.basic, 'idempotency-key': `review-${action}` },
+        payload: { payment_intent_id: row.payment_intent_id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const after = (await get(`${BASE}/authorizations?pagesize=100`)).json() as typeof all;
+    const left = new Set(after.data.map((row) => row.payment_intent_id));
+    expect(left.has(approve!.payment_intent_id)).toBe(false);
+    expect(left.has(block!.payment_intent_id)).toBe(false);
+    expect(after.data.filter((row) => row.needs_review)).toHaveLength(marked.length - 2);
+  });
+
   it('requires the manage_woocommerce capability', async () => {
     const customer = await makeUser(use(), 'customer');
     expect((await get(`${BASE}/transactions`, customer.basic)).statusCode).toBe(403);

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -17,6 +16,7 @@ import {
   resolveSelectedCurrency,
 } from '@paydesk/domain/overview/payouts-widget';
 import { lazy, Suspense, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { updateQuery, useSearch } from '../../../lib/navigation.ts';
@@ -63,9 +63,6 @@ export function BalanceWidget() {
   const search = useSearch();
   const [instantOpen, setInstantOpen] = useState(false);
   if (!getSettings().isAccountConnected) return null;
-  if (overview.isError) {
-    return <Alert color="red">{__("Error retrieving all payouts' overviews.")}</Alert>;
-  }
   const data = overview.data;
   const currencies = data ? data.balance.available.map((b) => b.currency) : [];
   const currency = data
@@ -93,7 +90,14 @@ export function BalanceWidget() {
           />
         )}
       </Group>
-      {!data ? (
+      {overview.isError ? (
+        <LoadError
+          message={__("Error retrieving all payouts' overviews.")}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+          testId="balance-error"
+        />
+      ) : !data ? (
         <Skeleton h={72} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
@@ -116,21 +120,28 @@ export function BalanceWidget() {
             <Text size="sm" c="dimmed" fw={500}>
               {__('Instant payout')}
             </Text>
-            <Tooltip
-              label={__('There are no funds available for an instant payout.')}
-              disabled={instantEnabled}
-              openDelay={700}
-            >
-              <div>
-                <Button
-                  onClick={() => setInstantOpen(true)}
-                  disabled={!instantEnabled}
-                  data-testid="instant-payout-button"
-                >
-                  {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
-                </Button>
-              </div>
-            </Tooltip>
+            {(instant?.amount ?? 0) > 0 ? (
+              <Tooltip
+                label={__('There are no funds available for an instant payout.')}
+                disabled={instantEnabled}
+                openDelay={700}
+              >
+                <div>
+                  <Button
+                    onClick={() => setInstantOpen(true)}
+                    disabled={!instantEnabled}
+                    data-testid="instant-payout-button"
+                  >
+                    {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
+                  </Button>
+                </div>
+              </Tooltip>
+            ) : (
+              // "Pay out $0.00 now" offers nothing: say so instead of showing a dead button.
+              <Text size="sm" data-testid="instant-payout-none">
+                {__('There are no funds available for an instant payout.')}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {sprintf(
                 __('Arrives in about 30 minutes for a %s fee.'),

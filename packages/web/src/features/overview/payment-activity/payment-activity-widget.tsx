@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatStoreDate } from '@paydesk/domain/date-format';
 import { formatCurrency } from '@paydesk/domain/money/format';
 import {
@@ -23,6 +12,7 @@ import {
   reportLinkQuery,
 } from '@paydesk/domain/overview/payment-activity';
 import type { MouseEvent } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate, updateQuery, useSearch } from '../../../lib/navigation.ts';
@@ -167,8 +157,17 @@ export default function PaymentActivityWidget() {
           </Group>
         )}
       </Group>
-      {activity.isError ? (
-        <Alert color="red">{__('Error retrieving the payment activity.')}</Alert>
+      {activity.isError || account.isError ? (
+        <LoadError
+          message={__('Error retrieving payment activity data.')}
+          // The period needs the account's creation date, so a failed account read fails it too.
+          onRetry={() => {
+            if (account.isError) void account.refetch();
+            if (activity.isError) void activity.refetch();
+          }}
+          retrying={account.isFetching || activity.isFetching}
+          testId="activity-error"
+        />
       ) : !data ? (
         <Skeleton h={160} />
       ) : empty ? (

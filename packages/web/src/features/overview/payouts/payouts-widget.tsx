@@ -17,6 +17,7 @@ import { payoutNotices, resolveSelectedCurrency } from '@paydesk/domain/overview
 import { canChangePayoutSchedule } from '@paydesk/domain/payouts/display';
 import { payoutStatusDisplay } from '@paydesk/domain/transactions/status';
 import { AdminLink } from '../../../components/admin-link.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { useSearch } from '../../../lib/navigation.ts';
@@ -78,7 +79,6 @@ export function PayoutsWidget() {
     : undefined;
   const recent = useRecentPayouts(currency);
   if (!getSettings().isAccountConnected) return null;
-  if (overview.isError) return null;
 
   const notices =
     data && currency && account.data
@@ -135,8 +135,17 @@ export function PayoutsWidget() {
           ))}
         </Stack>
       )}
-      {recent.isError ? (
-        <Alert color="red">{__('Error retrieving payouts.')}</Alert>
+      {overview.isError || recent.isError ? (
+        <LoadError
+          message={__('Error retrieving payouts.')}
+          // The recent payouts wait for the overview's currency, so its failure fails them too.
+          onRetry={() => {
+            if (overview.isError) void overview.refetch();
+            if (recent.isError) void recent.refetch();
+          }}
+          retrying={overview.isFetching || recent.isFetching}
+          testId="payouts-error"
+        />
       ) : !recent.data ? (
         <Skeleton h={96} />
       ) : recent.data.data.length === 0 ? (

@@ -21,6 +21,11 @@ export interface TaskContent {
   actionLabel: string;
   /** An admin page (moves within the app) or another URL (the connect flow). */
   action: { path: string; query?: Record<string, string> } | { url: string };
+  /**
+   * The action leaves the sandbox, deleting its account and test data: it asks first, with the
+   * same modal as the account card's "Set up live payments".
+   */
+  confirmLiveActivation?: { source: string };
 }
 
 function minutes(count: number): string {
@@ -157,6 +162,7 @@ export function taskContent(task: Task, now_ms: number): TaskContent {
         action: {
           url: `${settings.connectUrl}${settings.connectUrl.includes('?') ? '&' : '?'}wcpay-disable-onboarding-test-mode=true`,
         },
+        confirmLiveActivation: { source: 'wcpay-overview-task' },
       };
     case 'verify_bank_account':
       return bankAccountContent(task);

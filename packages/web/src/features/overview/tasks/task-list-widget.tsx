@@ -11,6 +11,7 @@ import {
 } from '@paydesk/domain/overview/tasks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
+import { LiveActivationModal } from '../../../components/live-activation-modal.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { storeNow } from '../../../lib/clock.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
@@ -42,6 +43,7 @@ function TaskRow({
 }) {
   const href = taskHref(content);
   const actions = taskActions(task);
+  const [confirming, setConfirming] = useState(false);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (
       'path' in content.action &&
@@ -101,7 +103,19 @@ function TaskRow({
           </Text>
         )}
       </Stack>
-      {!task.completed && (
+      {!task.completed && content.confirmLiveActivation && (
+        <>
+          <Button size="xs" variant="light" onClick={() => setConfirming(true)} data-testid="task-go-live">
+            {content.actionLabel}
+          </Button>
+          <LiveActivationModal
+            opened={confirming}
+            source={content.confirmLiveActivation.source}
+            onClose={() => setConfirming(false)}
+          />
+        </>
+      )}
+      {!task.completed && !content.confirmLiveActivation && (
         <Button component="a" href={href} onClick={follow} size="xs" variant="light">
           {content.actionLabel}
         </Button>

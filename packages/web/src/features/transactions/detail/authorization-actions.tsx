@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { parseMajorUnits } from '@paydesk/domain/money/format';
 import {
   AUTHORIZATION_FAILURE_PREFIXES,
+  AUTHORIZATION_INTENT_ACTIONS,
   AUTHORIZATION_SUCCESS_MESSAGES,
   type AuthorizationAction,
   type AuthorizationError,
@@ -13,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
+import { AuthorizationButtons } from '../authorization-buttons.tsx';
 import { useCancelAuthorization, useCaptureAuthorization } from './api/payment-actions.ts';
 import { dateTime } from './display.ts';
 import type { ChargeOrder } from './types.ts';
@@ -48,16 +50,17 @@ interface Props {
   actions: DetailActions;
   paymentIntentId: string;
   order: ChargeOrder | null;
+  /** The authorized amount as the summary shows it; the buttons and questions name it. */
+  amount: string;
 }
 
 /**
  * Capture and cancel of an authorization, or — for a payment held by a fraud rule — 'Approve
  * Transaction' (capture) and 'Block transaction' (cancel), with the notice to capture in time.
  */
-export function AuthorizationActions({ actions, paymentIntentId, order }: Props) {
+export function AuthorizationActions({ actions, paymentIntentId, order, amount }: Props) {
   const capture = useCaptureAuthorization();
   const cancel = useCancelAuthorization();
-  const requesting = capture.isPending || cancel.isPending;
   if (!actions.capture_notice && !actions.capture_cancel && !actions.fraud_review) return null;
 
   const run = (action: AuthorizationAction, source: 'authorization' | 'fraud_review') => {
@@ -96,47 +99,16 @@ export function AuthorizationActions({ actions, paymentIntentId, order }: Props)
           </Text>
         </Alert>
       )}
-      {(actions.capture_cancel || actions.fraud_review) && (
-        <Group justify="flex-end" gap="sm">
-          {actions.fraud_review ? (
-            <>
-              <Button
-                variant="default"
-                color="red"
-                loading={cancel.isPending}
-                disabled={requesting}
-                onClick={() => run('cancel', 'fraud_review')}
-              >
-                {__('Block transaction')}
-              </Button>
-              <Button
-                loading={capture.isPending}
-                disabled={requesting}
-                onClick={() => run('capture', 'fraud_review')}
-              >
-                {__('Approve Transaction')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button
-                variant="default"
-                loading={cancel.isPending}
-                disabled={requesting}
-                onClick={() => run('cancel', 'authorization')}
-              >
-                {__('Cancel')}
-              </Button>
-              <Button
-                loading={capture.isPending}
-                disabled={requesting}
-                onClick={() => run('capture', 'authorization')}
-              >
-                {__('Capture')}
-              </Button>
-            </>
-          )}
-        </Group>
+      {(actions.capture_cancel || actions.fraud_review) && order && (
+        <AuthorizationButtons
+          review={actions.fraud_review}
+          orderNumber={order.number}
+          amount={amount}
+          pending={capture.isPending ? 'capture' : cancel.isPending ? 'cancel' : null}
+          onRun={(intent) =>
+            run(AUTHORIZATION_INTENT_ACTIONS[intent], actions.fraud_review ? 'fraud_review' : 'authorization')
+          }
+        />
       )}
     </>
   );

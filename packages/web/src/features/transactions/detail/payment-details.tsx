@@ -38,8 +38,12 @@ function useRedirectToIntent(paymentIntentId: string | undefined) {
 
 function IntentDetails({ intent, focusDispute }: { intent: PaymentIntent; focusDispute: boolean }) {
   const charge = intent.charge;
-  // Only an uncaptured payment has an authorization worth asking for.
-  const authorization = useAuthorization(intent.id, intent.status === 'requires_capture');
+  // Only a payment authorized to be captured later has an authorization: one a fraud rule holds
+  // for review (captured automatically once approved) has none, and asking would only answer 404.
+  const authorization = useAuthorization(
+    intent.id,
+    intent.status === 'requires_capture' && intent.capture_method === 'manual',
+  );
   if (!charge) return <NotLoaded />;
   const actions = detailActions({
     intent_status: intent.status,

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Box, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '@paydesk/domain/money/format';
 import { paymentMethodLabel } from '@paydesk/domain/payments/messages';
 import { refundAvailability } from '@paydesk/domain/payments/refunds';
 import type { DetailActions } from '@paydesk/domain/transactions/detail-actions';
 import { chargeDisplayStatus, conversionLine } from '@paydesk/domain/transactions/format';
 import { chargeStatusDisplay, riskLevelLabel } from '@paydesk/domain/transactions/status';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
@@ -14,6 +13,7 @@ import { track } from '../../../lib/track.ts';
 import { StorePageLink } from '../list/cells.tsx';
 import { AuthorizationActions } from './authorization-actions.tsx';
 import { CHIP_COLORS, dateTime, money } from './display.ts';
+import type { RefundMode } from './refund-modal.tsx';
 import type { Charge, PaymentIntent } from './types.ts';
 
 /** What loan repayment took from the payment, when it was taken in the balance's currency. */
@@ -51,7 +51,7 @@ function methodSummary(charge: Charge): string {
 }
 
 function RefundControls({ charge }: { charge: Charge }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [mode, setMode] = useState<RefundMode | null>(null);
   const availability = refundAvailability({
     captured: charge.captured,
     refunded: charge.refunded,
@@ -77,11 +77,13 @@ function RefundControls({ charge }: { charge: Charge }) {
       </Button>
     );
   }
-  if (!availability.refund_in_full && !availability.partial_refund) return null;
+  if (!availability.refund_in_full && !availability.partial_refund && !availability.partial_refund_form) {
+    return null;
+  }
   return (
     <Group gap="xs" wrap="nowrap">
       {availability.refund_in_full && (
-        <Button variant="default" size="xs" onClick={open}>
+        <Button variant="default" size="xs" onClick={() => setMode('full')}>
           {__('Refund in full')}
         </Button>
       )}
@@ -100,9 +102,14 @@ function RefundControls({ charge }: { charge: Charge }) {
           {__('Partial refund')}
         </Button>
       )}
-      {opened && (
+      {availability.partial_refund_form && (
+        <Button variant="default" size="xs" onClick={() => setMode('partial')}>
+          {__('Partial refund')}
+        </Button>
+      )}
+      {mode && (
         <Suspense fallback={null}>
-          <RefundModal charge={charge} opened={opened} onClose={close} />
+          <RefundModal charge={charge} mode={mode} opened onClose={() => setMode(null)} />
         </Suspense>
       )}
     </Group>
@@ -226,7 +233,12 @@ export function PaymentSummary({ intent, charge, actions }: Props) {
       </SimpleGrid>
       {(actions.capture_notice || actions.capture_cancel || actions.fraud_review) && (
         <Stack gap="sm" mt="md">
-          <AuthorizationActions actions={actions} paymentIntentId={intent.id} order={charge.order} />
+          <AuthorizationActions
+            actions={actions}
+            paymentIntentId={intent.id}
+            order={charge.order}
+            amount={money(charge.amount, charge.currency)}
+          />
         </Stack>
       )}
     </Card>

@@ -84,6 +84,7 @@ export const BlockedList = memo(function BlockedList() {
       rowLink={blockedLink}
       isLoading={list.isPending || hidden.isPending}
       errorMessage={list.isError ? __('Error retrieving on review transactions.') : undefined}
+      onRetry={() => void list.refetch()}
       emptyMessage={__('No data to display')}
       sort={state.shownSort}
       onSortChange={state.setSort}
@@ -93,6 +94,7 @@ export const BlockedList = memo(function BlockedList() {
       perPage={state.perPage}
       totalRows={summary.data?.count}
       onPageChange={state.setPage}
+      onPageOutOfRange={state.clampPage}
       onPerPageChange={state.setPerPage}
       actions={
         <>

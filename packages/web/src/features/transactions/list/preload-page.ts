@@ -1,4 +1,5 @@
 import { transactionTabFromQuery } from '@paydesk/domain/transactions/list-query';
+import { getSettings } from '../../../lib/bootstrap.ts';
 import { preload } from './preload.ts';
 import { authorizationsRequest, blockedRequests, transactionsRequests } from './requests.ts';
 import { preferencesRequest } from './use-hidden-columns.ts';
@@ -10,7 +11,8 @@ import { listRequests } from './use-list-queries.ts';
  */
 export function preloadTransactionsPage(search: string): void {
   const query = Object.fromEntries(new URLSearchParams(search));
-  if (query.path !== '/payments/transactions') return;
+  // A store without an account is sent to Connect: nothing of its lists can be read.
+  if (query.path !== '/payments/transactions' || !getSettings().isAccountConnected) return;
   delete query.page;
   preload(listRequests.settings());
   preload(listRequests.uncapturedSummary());

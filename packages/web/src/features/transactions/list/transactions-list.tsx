@@ -310,6 +310,7 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
         rowLink={transactionLink}
         isLoading={list.isPending || hidden.isPending}
         errorMessage={list.isError ? __('Error retrieving transactions.') : undefined}
+        onRetry={() => void list.refetch()}
         emptyMessage={__('No data to display')}
         sort={state.shownSort}
         onSortChange={state.setSort}
@@ -319,6 +320,7 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
         perPage={state.perPage}
         totalRows={summary.data?.count}
         onPageChange={state.setPage}
+        onPageOutOfRange={state.clampPage}
         onPerPageChange={state.setPerPage}
         actions={
           <>

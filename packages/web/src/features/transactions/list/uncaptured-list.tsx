@@ -1,9 +1,11 @@
-import { Button, Group } from '@mantine/core';
-import type { AuthorizationAction } from '@paydesk/domain/payments/messages';
+import { Badge } from '@mantine/core';
+import { AUTHORIZATION_INTENT_ACTIONS } from '@paydesk/domain/payments/messages';
+import { chargeStatusDisplay } from '@paydesk/domain/transactions/status';
 import { memo, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { __, _n } from '../../../lib/i18n.ts';
+import { AuthorizationButtons } from '../authorization-buttons.tsx';
 import { countryName, DETAIL_PATH, OrderLink, RiskLevel } from './cells.tsx';
 import { dateTime, money } from './format.ts';
 import { AUTHORIZATION_SORT_ALIASES, AUTHORIZATION_SORTABLE, authorizationsRequest } from './requests.ts';
@@ -12,40 +14,30 @@ import { useHiddenColumns } from './use-hidden-columns.ts';
 import { type AuthorizationRow, useAuthorizations, useUncapturedSummary } from './use-list-queries.ts';
 import { useListState } from './use-list-state.ts';
 
-/** Capture and cancel buttons of one authorization; each shows it is working while it runs. */
+/**
+ * Capture and cancel buttons of one authorization, or Block and Approve when a fraud rule holds
+ * it for review; each shows it is working while it runs, and all but capture ask first.
+ */
 function Actions({ row }: { row: AuthorizationRow }) {
   const capture = useAuthorizationAction('capture');
   const cancel = useAuthorizationAction('cancel');
-  const requesting = capture.isPending || cancel.isPending;
   if (row.order_id === null || row.is_captured) return null;
   const target = {
     order_id: row.order_id,
     order_number: row.order?.number ?? String(row.order_id),
     payment_intent_id: row.payment_intent_id,
   };
-  const run = (action: AuthorizationAction) => (action === 'capture' ? capture : cancel).mutate(target);
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="light"
-        loading={capture.isPending}
-        disabled={requesting}
-        onClick={() => run('capture')}
-      >
-        {__('Capture')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        loading={cancel.isPending}
-        disabled={requesting}
-        onClick={() => run('cancel')}
-      >
-        {__('Cancel')}
-      </Button>
-    </Group>
+    <AuthorizationButtons
+      compact
+      review={row.needs_review}
+      orderNumber={target.order_number}
+      amount={money(row.amount, row.currency)}
+      pending={capture.isPending ? 'capture' : cancel.isPending ? 'cancel' : null}
+      onRun={(intent) =>
+        (AUTHORIZATION_INTENT_ACTIONS[intent] === 'capture' ? capture : cancel).mutate(target)
+      }
+    />
   );
 }
 
@@ -75,6 +67,21 @@ function uncapturedColumns(): DataTableColumn<AuthorizationRow>[] {
       header: __('Risk level'),
       cell: (row) => <RiskLevel level={row.risk_level} />,
       sortable: true,
+    },
+    {
+      id: 'status',
+      nowrap: true,
+      header: __('Status'),
+      // A payment held by a fraud rule is no ordinary authorization: it waits for a decision.
+      cell: (row) =>
+        row.needs_review ? (
+          <Badge color="yellow" variant="light" tt="none" data-testid="needs-review">
+            {__(chargeStatusDisplay('fraud_outcome_review').label)}
+          </Badge>
+        ) : (
+          __(chargeStatusDisplay('authorized').label)
+        ),
+      required: true,
     },
     {
       id: 'amount',
@@ -126,6 +133,7 @@ export const UncapturedList = memo(function UncapturedList() {
       rowLink={authorizationLink}
       isLoading={list.isPending || hidden.isPending}
       errorMessage={list.isError ? __('Error retrieving uncaptured transactions.') : undefined}
+      onRetry={() => void list.refetch()}
       emptyMessage={__('No data to display')}
       sort={state.shownSort}
       onSortChange={state.setSort}
@@ -135,6 +143,7 @@ export const UncapturedList = memo(function UncapturedList() {
       perPage={state.perPage}
       totalRows={summary.data?.count}
       onPageChange={state.setPage}
+      onPageOutOfRange={state.clampPage}
       onPerPageChange={state.setPerPage}
       summary={
         <SummaryRow

@@ -17,6 +17,8 @@ export interface ListState {
   /** What the table header shows as sorted: the URL's column, or the default sort's. */
   shownSort: { orderby: string; order: SortDirection };
   setPage: (page: number) => void;
+  /** Moves to `lastPage` in place of a page past the end, without a history entry. */
+  clampPage: (lastPage: number) => void;
   setPerPage: (perPage: number) => void;
   setSort: (orderby: string, order: SortDirection) => void;
 }
@@ -56,6 +58,7 @@ export function useListState(
     query,
     ...readListPosition(tab, query, sortable, aliases),
     setPage: (page) => updateQuery({ paged: page }),
+    clampPage: (lastPage) => updateQuery({ paged: lastPage }, { replace: true }),
     setPerPage: (perPage) => updateQuery({ per_page: perPage, paged: 1 }),
     setSort: (orderby, order) => updateQuery({ orderby, order, paged: 1 }),
   };

@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   isUncapturedTabVisible,
   type TransactionTab,
@@ -6,6 +6,8 @@ import {
   transactionTabFromQuery,
 } from '@paydesk/domain/transactions/list-query';
 import { useEffect } from 'react';
+import { AdminLink } from '../../../components/admin-link.tsx';
+import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate, useQueryValues } from '../../../lib/navigation.ts';
 import { track } from '../../../lib/track.ts';
@@ -31,6 +33,33 @@ const PAGE_VIEW_PATHS: Partial<Record<TransactionTab, string>> = {
  * payments, one tab each, chosen by the `tab` query parameter.
  */
 export default function TransactionsPage() {
+  // A store without a payments account has no transactions to read: every list would only fail.
+  if (!getSettings().isAccountConnected) return <ConnectFirst />;
+  return <TransactionTabs />;
+}
+
+/** What an unconnected store sees instead of three failing lists: the way to Connect. */
+function ConnectFirst() {
+  return (
+    <Card withBorder padding="lg" data-testid="transactions-connect">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4">
+          {__('Connect your store to see its transactions')}
+        </Title>
+        <Text size="sm">
+          {__(
+            'Your payments, refunds and payouts will be listed here once your store has a payments account.',
+          )}
+        </Text>
+        <Button component={AdminLink} path="/payments/connect">
+          {__('Connect')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function TransactionTabs() {
   const query = useQueryValues();
   const capabilities = useStoreCapabilities();
   const uncaptured = useUncapturedSummary();
