@@ -279,8 +279,10 @@ const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink }: RowsPro
                 .join(' ')}
               data-column={column.id}
             >
-              {href && !column.ownLinks ? (
-                <a href={href} className={classes.link} tabIndex={index === 0 ? 0 : -1} onClick={followLink}>
+              {/* One link per row, in its first cell: a screen reader lists each row once, and the
+                  rest of the row follows it on a click. */}
+              {href && index === 0 && !column.ownLinks ? (
+                <a href={href} className={classes.link} onClick={followLink}>
                   {content}
                 </a>
               ) : (
