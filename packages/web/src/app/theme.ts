@@ -1,9 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  darken,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
 import { __ } from '../lib/i18n.ts';
 
 /** WCAG 2.2 AA: text at 4.5:1 (SC 1.4.3); control borders and focus rings at 3:1 (SC 1.4.11). */
