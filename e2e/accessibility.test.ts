@@ -127,6 +127,46 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       await closeDialog(page);
     });
 
+    it('the shell: skip link, current menu item, heading focus after navigation', async () => {
+      await openPage(page, '/payments/overview', 'overview-page');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('paydesk-main');
+
+      const menu = page.getByRole('navigation', { name: 'Payments' });
+      expect(await menu.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+      await menu.getByRole('link', { name: 'Transactions' }).click();
+      await page.getByTestId('transactions-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Transactions');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      expect(await menu.getByRole('link', { name: 'Transactions' }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+      expect(await menu.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+    });
+
+    it('at 320 px the closed menu is out of the Tab order and its button says whether it is open', async () => {
+      const narrow = await server.signedInPage(use(), { viewport: { width: 320, height: 640 } });
+      await narrow.goto(server.adminUrl('/payments/overview'));
+      await narrow.getByTestId('overview-page').waitFor();
+      const toggle = narrow.getByRole('button', { name: 'Toggle menu' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      // Tab from the top of the page through the header and into the page: never into the menu.
+      const inMenu = () => narrow.evaluate(() => Boolean(document.activeElement?.closest('#paydesk-menu')));
+      for (let press = 0; press < 6; press += 1) {
+        await narrow.keyboard.press('Tab');
+        expect(await inMenu()).toBe(false);
+      }
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await narrow.locator('#paydesk-menu').getByRole('link', { name: 'Overview' }).focus();
+      expect(await inMenu()).toBe(true);
+      await expectAccessible(narrow, 'overview at 320 px with the menu open');
+      await narrow.context().close();
+    });
+
     it('the transactions tabs and advanced filters', async () => {
       await openPage(page, '/payments/transactions', 'transactions-list');
       await page.getByTestId('transactions-list').getByTestId('list-row').first().waitFor();
