@@ -171,6 +171,10 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       await openPage(page, '/payments/transactions', 'transactions-list');
       await page.getByTestId('transactions-list').getByTestId('list-row').first().waitFor();
       await expectAccessible(page, 'transactions: all');
+      // The sorted column's button is named by its header alone, not with its arrow glyph.
+      const sorted = page.getByTestId('transactions-list').locator('th[aria-sort=descending] button');
+      const header = (await sorted.textContent())!.replace(/ [▲▼]$/, '');
+      expect(await page.getByRole('button', { name: header, exact: true }).count()).toBe(1);
 
       await page.getByRole('button', { name: 'Advanced filters' }).click();
       await page.getByRole('button', { name: 'Add a Filter' }).or(page.getByLabel('Add a Filter')).waitFor();

@@ -140,7 +140,8 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           title={sprintf(__('Sort by %s'), column.header)}
         >
           {column.header}
-          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+          {/* The arrow is for the eye; aria-sort on the header tells the direction. */}
+          {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
         </UnstyledButton>
       </th>
     );
