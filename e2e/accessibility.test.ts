@@ -176,7 +176,10 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       const header = (await sorted.textContent())!.replace(/ [▲▼]$/, '');
       expect(await page.getByRole('button', { name: header, exact: true }).count()).toBe(1);
 
-      await page.getByRole('button', { name: 'Advanced filters' }).click();
+      const filtersToggle = page.getByRole('button', { name: 'Advanced filters' });
+      await filtersToggle.click();
+      const panelId = await filtersToggle.getAttribute('aria-controls');
+      expect(await page.locator(`[id="${panelId}"]`).count()).toBe(1);
       await page.getByRole('button', { name: 'Add a Filter' }).or(page.getByLabel('Add a Filter')).waitFor();
       await expectAccessible(page, 'transactions: advanced filters open');
 
