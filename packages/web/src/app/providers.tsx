@@ -1,15 +1,9 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ApiError } from '../lib/api.ts';
-
-const theme = createTheme({
-  primaryColor: 'indigo',
-  fontFamily:
-    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Oxygen-Sans, Ubuntu, Cantarell, "Helvetica Neue", sans-serif',
-  defaultRadius: 'sm',
-});
+import { buildTheme, resolveAccessibleColors } from './theme.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -23,8 +17,9 @@ export const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
+  const theme = useMemo(buildTheme, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={resolveAccessibleColors} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <Notifications position="bottom-left" limit={5} />
         {children}

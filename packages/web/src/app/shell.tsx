@@ -10,8 +10,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect, useRef } from 'react';
 import { AdminLink } from '../components/admin-link.tsx';
 import { getPage, getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -27,16 +27,20 @@ function PaymentsMenu({ current, onNavigate }: { current: string; onNavigate: ()
       <Text fw={600} size="xs" c="dimmed" tt="uppercase" px="sm" py={6}>
         {__('Payments')}
       </Text>
-      {items.map((route) => (
-        <NavLink
-          key={route.path}
-          component={AdminLink}
-          path={route.path}
-          label={route.menu!.label()}
-          active={current === route.path || current.startsWith(`${route.path}/`)}
-          onClick={onNavigate}
-        />
-      ))}
+      {items.map((route) => {
+        const active = current === route.path || current.startsWith(`${route.path}/`);
+        return (
+          <NavLink
+            key={route.path}
+            component={AdminLink}
+            path={route.path}
+            label={route.menu!.label()}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
     </nav>
   );
 }
@@ -48,6 +52,19 @@ export function Shell() {
   const path = routeKeyOf(search);
   const route = path ? findRoute(path) : undefined;
   const title = route ? route.title() : __('Page not found');
+  // Below the navbar's breakpoint (sm, 48em) the menu slides off-screen when closed; inert keeps
+  // its links out of the Tab order and the accessibility tree there.
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previousPath = useRef(path);
+
+  // After moving to another page in the app, focus goes to the new page's heading, which a
+  // screen reader announces; the first load keeps the browser's own start.
+  useEffect(() => {
+    if (previousPath.current === path) return;
+    previousPath.current = path;
+    heading.current?.focus();
+  }, [path]);
 
   // An admin URL without a path (or the bare admin page) opens the overview.
   useEffect(() => {
@@ -66,6 +83,9 @@ export function Shell() {
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
+      <a className="paydesk-skip-link" href="#paydesk-main">
+        {__('Skip to main content')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -75,6 +95,8 @@ export function Shell() {
               hiddenFrom="sm"
               size="sm"
               aria-label={__('Toggle menu')}
+              aria-expanded={opened}
+              aria-controls="paydesk-menu"
             />
             <Text fw={700}>{getSettings().siteTitle}</Text>
           </Group>
@@ -88,10 +110,10 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" id="paydesk-menu" inert={narrow && !opened}>
         <PaymentsMenu current={path ?? ''} onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="paydesk-main" tabIndex={-1}>
         {route ? (
           <Box maw={1280}>
             <Breadcrumbs mb="xs" separator="›" aria-label={__('Breadcrumbs')}>
@@ -105,13 +127,13 @@ export function Shell() {
                     {crumb.label}
                   </Anchor>
                 ) : (
-                  <Text key={crumb.label} size="sm" c="dimmed">
+                  <Text key={crumb.label} size="sm" c="dimmed" aria-current="page">
                     {crumb.label}
                   </Text>
                 ),
               )}
             </Breadcrumbs>
-            <Title order={1} size="h2" mb="md">
+            <Title order={1} size="h2" mb="md" ref={heading} tabIndex={-1}>
               {title}
             </Title>
             <ErrorBoundary resetKey={route.path}>

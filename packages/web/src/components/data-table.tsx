@@ -152,7 +152,8 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           title={sprintf(__('Sort by %s'), column.header)}
         >
           {column.header}
-          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+          {/* The arrow is for the eye; aria-sort on the header tells the direction. */}
+          {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
         </UnstyledButton>
       </th>
     );
@@ -295,8 +296,10 @@ const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink }: RowsPro
                 .join(' ')}
               data-column={column.id}
             >
-              {href && !column.ownLinks ? (
-                <a href={href} className={classes.link} tabIndex={index === 0 ? 0 : -1} onClick={followLink}>
+              {/* One link per row, in its first cell: a screen reader lists each row once, and the
+                  rest of the row follows it on a click. */}
+              {href && index === 0 && !column.ownLinks ? (
+                <a href={href} className={classes.link} onClick={followLink}>
                   {content}
                 </a>
               ) : (

@@ -18,7 +18,7 @@ import {
   showsSubscriptionColumn,
 } from '@paydesk/domain/transactions/list-labels';
 import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transactions/status';
-import { memo, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
@@ -289,17 +289,20 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
   const hidden = useHiddenColumns('transactions-page');
   const advanced = readAdvancedFilters(state.query);
   const [filtersOpen, setFiltersOpen] = useState(advanced.length > 0);
+  const filtersPanelId = useId();
   const terms = readSearchTerms(state.query);
 
   return (
     <Stack gap="sm">
       {filtersOpen && (
-        <AdvancedFilters
-          // The panel starts over from the URL whenever the applied rules change.
-          key={JSON.stringify(advanced)}
-          query={state.query}
-          definitions={filterDefinitions(summary.data, advanced)}
-        />
+        <div id={filtersPanelId}>
+          <AdvancedFilters
+            // The panel starts over from the URL whenever the applied rules change.
+            key={JSON.stringify(advanced)}
+            query={state.query}
+            definitions={filterDefinitions(summary.data, advanced)}
+          />
+        </div>
       )}
       <DataTable
         title={__('Transactions')}
@@ -336,6 +339,7 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
               size="sm"
               onClick={() => setFiltersOpen((open) => !open)}
               aria-expanded={filtersOpen}
+              aria-controls={filtersOpen ? filtersPanelId : undefined}
               rightSection={
                 advanced.length > 0 ? (
                   <Badge size="sm" circle>

@@ -1,0 +1,226 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, expectAccessible } from './axe.ts';
+import { describeInBrowser } from './browser.ts';
+import { OwnServer } from './own-server.ts';
+
+/**
+ * Every page state of the admin against the WCAG 2.2 A and AA rules of axe-core, on a server of
+ * its own: first a store without a payments account (sign-in, Connect, onboarding), then the
+ * same store with a seeded sandbox history (Overview, transactions, payment detail, fraud
+ * protection, documents) and the modals and panels they open. Feature tests check their own new
+ * states with the same `expectAccessible`; this file keeps the whole admin in one place.
+ */
+
+const server = new OwnServer('accessibility', 'a11y-admin-password');
+
+const openPage = async (page: Page, path: string, ready: string, query: Record<string, string> = {}) => {
+  await page.goto(server.adminUrl(path, query));
+  await page.getByTestId(ready).waitFor();
+};
+
+/** The open dialog, once its content is on screen. */
+const dialog = async (page: Page) => {
+  const open = page.getByRole('dialog');
+  await open.waitFor();
+  return open;
+};
+
+const closeDialog = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+};
+
+describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
+  beforeAll(async () => {
+    server.cli('store:set', '--key', '_wcpay_feature_documents', '--value', '1');
+    server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'JP');
+    await server.start();
+  });
+
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  it('finds a violation where there is one', async () => {
+    const context = await use().newContext();
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>' +
+        '<h1>Broken</h1><p style="color:#aaa;background:#fff">Pale text</p>' +
+        '<button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>',
+    );
+    const found = (await axeViolations(page)).map((violation) => violation.id).sort();
+    expect(found).toEqual(['button-name', 'color-contrast', 'image-alt']);
+    await expect(expectAccessible(page, 'broken page')).rejects.toThrow(/broken page: 3 WCAG 2\.2 AA/);
+    await context.close();
+  });
+
+  it('a store without an account: sign-in, Connect and the onboarding wizard', async () => {
+    const context = await use().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/wp-login.php`);
+    await expectAccessible(page, 'sign-in');
+    await page.fill('#user_login', server.admin.login);
+    await page.fill('#user_pass', 'not the password');
+    await page.click('#wp-submit');
+    await page.getByRole('alert').waitFor();
+    await expectAccessible(page, 'sign-in: wrong password');
+    await server.signIn(page);
+
+    await openPage(page, '/payments/connect', 'connect-page');
+    await expectAccessible(page, 'connect');
+
+    await openPage(page, '/payments/onboarding', 'onboarding-business-step');
+    await expectAccessible(page, 'onboarding: business step');
+    // Continue with nothing chosen shows the required messages.
+    await page.getByTestId('onboarding-business-continue').click();
+    await page.getByText('Please provide a business type').waitFor();
+    await expectAccessible(page, 'onboarding: business step with errors');
+    await context.close();
+  });
+
+  describe('a store with a sandbox history', () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      await server.stop();
+      server.cli('seed', '--transactions', '120', '--days', '40', '--seed', '3');
+      server.cli('account:set', '--payout-schedule', 'manual');
+      server.cli('clock:advance', '--days', '2');
+      server.useAppPassword('admin');
+      await server.start();
+      // An authorization to capture, for the uncaptured tab and the payment detail page.
+      await server.api('POST', '/payment_intents', {
+        amount: 2_500,
+        currency: 'usd',
+        capture_method: 'manual',
+        payment_method_data: {
+          type: 'card',
+          card: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' },
+        },
+        order: {
+          number: 'A11Y-1',
+          customer: { name: 'Ada Reader', email: 'ada@example.test' },
+          billing_address: { country: 'US' },
+        },
+      });
+      page = await server.signedInPage(use());
+    });
+
+    afterAll(async () => {
+      await page.context().close();
+    });
+
+    it('the Overview and the modals it opens', async () => {
+      await openPage(page, '/payments/overview', 'overview-page');
+      await page.getByTestId('account-status-card').waitFor();
+      await expectAccessible(page, 'overview');
+
+      await page.getByTestId('activate-live-payments').click();
+      await expectAccessible(page, 'overview: live activation modal', { include: ['[role=dialog]'] });
+      await closeDialog(page);
+
+      await page.getByTestId('instant-payout-button').click();
+      await (await dialog(page)).getByText('Net payout amount').waitFor();
+      await expectAccessible(page, 'overview: instant payout modal', { include: ['[role=dialog]'] });
+      await closeDialog(page);
+    });
+
+    it('the shell: skip link, current menu item, heading focus after navigation', async () => {
+      await openPage(page, '/payments/overview', 'overview-page');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('paydesk-main');
+
+      const menu = page.getByRole('navigation', { name: 'Payments' });
+      expect(await menu.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+      await menu.getByRole('link', { name: 'Transactions' }).click();
+      await page.getByTestId('transactions-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Transactions');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      expect(await menu.getByRole('link', { name: 'Transactions' }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+      expect(await menu.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+    });
+
+    it('at 320 px the closed menu is out of the Tab order and its button says whether it is open', async () => {
+      const narrow = await server.signedInPage(use(), { viewport: { width: 320, height: 640 } });
+      await narrow.goto(server.adminUrl('/payments/overview'));
+      await narrow.getByTestId('overview-page').waitFor();
+      const toggle = narrow.getByRole('button', { name: 'Toggle menu' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      // Tab from the top of the page through the header and into the page: never into the menu.
+      const inMenu = () => narrow.evaluate(() => Boolean(document.activeElement?.closest('#paydesk-menu')));
+      for (let press = 0; press < 6; press += 1) {
+        await narrow.keyboard.press('Tab');
+        expect(await inMenu()).toBe(false);
+      }
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await narrow.locator('#paydesk-menu').getByRole('link', { name: 'Overview' }).focus();
+      expect(await inMenu()).toBe(true);
+      await expectAccessible(narrow, 'overview at 320 px with the menu open');
+      await narrow.context().close();
+    });
+
+    it('the transactions tabs and advanced filters', async () => {
+      await openPage(page, '/payments/transactions', 'transactions-list');
+      await page.getByTestId('transactions-list').getByTestId('list-row').first().waitFor();
+      await expectAccessible(page, 'transactions: all');
+      // The sorted column's button is named by its header alone, not with its arrow glyph.
+      const sorted = page.getByTestId('transactions-list').locator('th[aria-sort=descending] button');
+      const header = (await sorted.textContent())!.replace(/ [▲▼]$/, '');
+      expect(await page.getByRole('button', { name: header, exact: true }).count()).toBe(1);
+
+      const filtersToggle = page.getByRole('button', { name: 'Advanced filters' });
+      await filtersToggle.click();
+      const panelId = await filtersToggle.getAttribute('aria-controls');
+      expect(await page.locator(`[id="${panelId}"]`).count()).toBe(1);
+      await page.getByRole('button', { name: 'Add a Filter' }).or(page.getByLabel('Add a Filter')).waitFor();
+      await expectAccessible(page, 'transactions: advanced filters open');
+
+      await openPage(page, '/payments/transactions', 'uncaptured-list', { tab: 'uncaptured-page' });
+      await page.getByTestId('uncaptured-list').getByTestId('list-row').first().waitFor();
+      await expectAccessible(page, 'transactions: uncaptured');
+
+      await openPage(page, '/payments/transactions', 'blocked-list', { tab: 'blocked-page' });
+      await expectAccessible(page, 'transactions: blocked');
+    });
+
+    it('a payment detail page and its refund modal', async () => {
+      await openPage(page, '/payments/transactions', 'transactions-list');
+      const link = page.getByTestId('transactions-list').locator('td[data-column="date"] a').first();
+      await link.click();
+      await page.getByTestId('payment-detail-page').waitFor();
+      await page.getByTestId('payment-status').waitFor();
+      await expectAccessible(page, 'payment detail');
+
+      await page.getByRole('button', { name: 'Refund in full' }).click();
+      await dialog(page);
+      await expectAccessible(page, 'payment detail: refund modal', { include: ['[role=dialog]'] });
+      await closeDialog(page);
+    });
+
+    it('fraud protection', async () => {
+      await openPage(page, '/payments/fraud-protection', 'fraud-card-avs_verification');
+      await expectAccessible(page, 'fraud protection');
+    });
+
+    it('documents and the VAT wizard', async () => {
+      await openPage(page, '/payments/documents', 'documents-summary');
+      await page.getByTestId('documents-list').waitFor();
+      await expectAccessible(page, 'documents');
+      await page
+        .getByRole('button', { name: /^Download VAT invoice/ })
+        .first()
+        .click();
+      await (await dialog(page)).getByRole('heading', { name: 'VAT details for your invoices' }).waitFor();
+      await expectAccessible(page, 'documents: VAT wizard', { include: ['[role=dialog]'] });
+      await closeDialog(page);
+    });
+  });
+});
