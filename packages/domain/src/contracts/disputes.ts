@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DISPUTES_ERRORS } from '../errors/disputes.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
+import { transactionFilterFields } from './transactions.ts';
 
 /** Spec 3 §3 "Evidence field definition": how a field is entered. */
 export type EvidenceFieldType = 'text' | 'textarea' | 'date' | 'file';
@@ -211,4 +212,96 @@ export const closeDispute = defineEndpoint({
   response: ZDispute,
   idempotent: true,
   errors: ['wcpay_account_not_found', 'wcpay_dispute_not_found', 'wcpay_dispute_not_closable'],
+});
+
+// ---------------------------------------------------------------------------------------------
+// The disputes list (spec 3 §2 "Disputes list", §3 "Disputes list row", §7 "Disputes").
+
+/** Spec 3 §2: the sortable columns, as the snake case of the column (dueBy → due_by). */
+export const DISPUTE_SORTS = ['created', 'amount', 'due_by'] as const;
+export type DisputeSort = (typeof DISPUTE_SORTS)[number];
+
+/** Spec 3 §2 `filter`: awaiting response is needs_response or warning_needs_response. */
+export const DISPUTE_LIST_FILTERS = ['awaiting_response'] as const;
+
+const zDisputeStatus = z.enum(DISPUTE_STATUSES);
+
+/**
+ * The filters of the disputes list, its summary and its export. The advanced rules (dates,
+ * status is / is not) combine as `match` says; `store_currency_is`, `filter` and `search` always
+ * narrow. Dates are the dispute's creation, as the transactions list reads them (spec 2 §5).
+ */
+export const disputeFilterFields = {
+  match: transactionFilterFields.match,
+  date_before: transactionFilterFields.date_before,
+  date_after: transactionFilterFields.date_after,
+  date_between: transactionFilterFields.date_between,
+  status_is: zDisputeStatus.optional(),
+  status_is_not: zDisputeStatus.optional(),
+  store_currency_is: transactionFilterFields.store_currency_is,
+  filter: z.enum(DISPUTE_LIST_FILTERS).optional(),
+  search: transactionFilterFields.search.describe(
+    'Terms, any of which a row matches: a customer name or e-mail (or its beginning), an order number ("123", "#123" or "Order #123"), or a dp_, ch_ or pi_ id.',
+  ),
+  user_email: transactionFilterFields.user_email,
+  user_timezone: transactionFilterFields.user_timezone,
+  locale: transactionFilterFields.locale,
+};
+export const ZDisputeFilters = z.object(disputeFilterFields).strict();
+export type TDisputeFilters = z.output<typeof ZDisputeFilters>;
+
+export const ZDisputesListQuery = z
+  .object({ ...listQuery, sort: z.enum(DISPUTE_SORTS).default('created'), ...disputeFilterFields })
+  .strict();
+export type TDisputesListQuery = z.output<typeof ZDisputesListQuery>;
+
+/** Spec 3 §3 "Disputes list row". Amounts are minor units of `currency`; times epoch seconds. */
+export const ZDisputeListRow = z
+  .object({
+    dispute_id: z.string(),
+    charge_id: z.string(),
+    payment_intent_id: z.string().describe("Paydesk's own: the row opens the charge's payment details."),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: zDisputeStatus,
+    reason: z.string(),
+    source: z.string().describe('The payment method type (card, sepa_debit…), as in the transactions list.'),
+    order_number: z.string().nullable(),
+    order: z
+      .object({ number: z.string(), url: z.string().nullable(), customer_url: z.string().nullable() })
+      .nullable(),
+    customer_name: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    customer_country: z.string().nullable(),
+    created: z.number().int().describe('Epoch seconds.'),
+    due_by: z.number().int().describe('Epoch seconds.'),
+  })
+  .meta({ id: 'DisputeListRow' });
+export type TDisputeListRow = z.infer<typeof ZDisputeListRow>;
+
+/** Spec 3 §3: the summary holds the count and the currencies of the filtered disputes. */
+export const ZDisputesSummary = z.object({
+  count: z.number().int(),
+  currencies: z.array(z.string()).describe('Every store currency the filtered disputes are in, sorted.'),
+});
+export type TDisputesSummary = z.infer<typeof ZDisputesSummary>;
+
+export const listDisputes = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes`,
+  summary: 'One page of disputes, newest first unless sorted otherwise.',
+  tags: ['disputes'],
+  query: ZDisputesListQuery,
+  response: z.object({ data: z.array(ZDisputeListRow) }),
+  errors: ['wcpay_account_not_found'],
+});
+
+export const disputesSummary = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes/summary`,
+  summary: 'Count and currencies of the disputes the same filters list (paging and sort do not count).',
+  tags: ['disputes'],
+  query: ZDisputesListQuery,
+  response: ZDisputesSummary,
+  errors: ['wcpay_account_not_found'],
 });

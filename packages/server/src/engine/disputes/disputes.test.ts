@@ -189,6 +189,35 @@ describeEachDatabase('disputes API', (use) => {
     expect((await get(disputeId)).json().status).toBe('needs_response');
   });
 
+  it('takes 150,000 characters of evidence in all and refuses one more', async () => {
+    const { disputeId } = await disputedPayment('4000000000000259');
+    const keys = [
+      'product_description',
+      'billing_address',
+      'refund_policy_disclosure',
+      'refund_refusal_explanation',
+      'duplicate_charge_explanation',
+      'shipping_address',
+      'cancellation_policy_disclosure',
+    ];
+    const full = Object.fromEntries(keys.map((key) => [key, 'x'.repeat(20_000)]));
+    const atTotal = await update(disputeId, {
+      evidence: { ...full, cancellation_rebuttal: 'y'.repeat(10_000) },
+    });
+    expect(atTotal.statusCode, atTotal.body).toBe(200);
+    const oneMore = await update(disputeId, { evidence: { uncategorized_text: 'z' } });
+    expect(oneMore.statusCode).toBe(400);
+    expect(oneMore.json().data.params.evidence).toBe('Reached maximum character count for evidence');
+    // Refused means unchanged; replacing a value with a shorter one frees room.
+    expect((await get(disputeId)).json().evidence.uncategorized_text).toBeUndefined();
+    const swap = await update(disputeId, {
+      evidence: { cancellation_rebuttal: 'y'.repeat(9_999), uncategorized_text: 'z' },
+    });
+    expect(swap.statusCode).toBe(200);
+    const field = await update(disputeId, { evidence: { uncategorized_text: 'z'.repeat(20_001) } });
+    expect(Object.keys(field.json().data.params)).toEqual(['evidence.uncategorized_text']);
+  });
+
   it('submits evidence: under review, read-only afterwards, won with winning_evidence', async () => {
     const { disputeId, chargeId, intentId } = await disputedPayment('4000000000000259');
     const key = { 'idempotency-key': `submit-${disputeId}` };

@@ -86,7 +86,9 @@ export interface DateRange {
 }
 
 /** The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). */
-export function dateRanges(filters: TTransactionFilters): DateRange[] {
+export function dateRanges(
+  filters: Pick<TTransactionFilters, 'date_before' | 'date_after' | 'date_between'>,
+): DateRange[] {
   const ranges: DateRange[] = [];
   if (filters.date_before) ranges.push({ to: filters.date_before.at });
   if (filters.date_after) ranges.push({ from: endExclusive(filters.date_after) });
