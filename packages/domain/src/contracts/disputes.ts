@@ -45,6 +45,16 @@ export const EVIDENCE_FIELD_MAX_CHARS = 20_000;
 export const EVIDENCE_TOTAL_MAX_CHARS = 150_000;
 export const EVIDENCE_MAX_CHARS_MESSAGE = 'Reached maximum character count for evidence';
 
+/** Spec 3 §5 "Evidence files" and §9: the files attached to one dispute total at most 4,500,000 bytes. */
+export const EVIDENCE_FILES_MAX_BYTES = 4_500_000;
+export const EVIDENCE_FILES_MAX_BYTES_MESSAGE =
+  "The files you've attached to this dispute as evidence will exceed the limit for a dispute's total size. Try using smaller files as evidence. Hint: if you've attached images, you might want to try providing them in lower resolutions.";
+/** Refusal of a file field naming a file that is not one of the account's stored files. */
+export const EVIDENCE_FILE_UNKNOWN_MESSAGE = 'No such file: upload it first with POST {base}/file.';
+
+/** The evidence keys whose value is a file id. */
+export const EVIDENCE_FILE_KEYS = EVIDENCE_KEYS.filter((key) => EVIDENCE_FIELD_TYPES[key] === 'file');
+
 /** Spec 3 §5 "Product type options". */
 export const PRODUCT_TYPES = [
   'physical_product',

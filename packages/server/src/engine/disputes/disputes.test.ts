@@ -1,3 +1,4 @@
+import { disputes as contracts } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
@@ -216,6 +217,56 @@ describeEachDatabase('disputes API', (use) => {
     expect(swap.statusCode).toBe(200);
     const field = await update(disputeId, { evidence: { uncategorized_text: 'z'.repeat(20_001) } });
     expect(Object.keys(field.json().data.params)).toEqual(['evidence.uncategorized_text']);
+  });
+
+  it('attaches only stored files of the account, 4,500,000 bytes in all', async () => {
+    const { disputeId } = await disputedPayment('4000000000000259');
+    const { account_id } = await db()
+      .selectFrom('disputes')
+      .select('account_id')
+      .where('id', '=', disputeId)
+      .executeTakeFirstOrThrow();
+    const storeFile = async (id: string, size: number) => {
+      await db()
+        .insertInto('files')
+        .values({
+          id,
+          account_id,
+          purpose: 'dispute_evidence',
+          filename: `${id}.pdf`,
+          title: null,
+          mime_type: 'application/pdf',
+          size,
+          content: Buffer.alloc(size, 0x25),
+          created_at: new Date(),
+        })
+        .execute();
+    };
+    const suffix = disputeId.slice(3, 12);
+    const big = `file_big${suffix}`;
+    const rest = `file_rest${suffix}`;
+    const one = `file_one${suffix}`;
+    await storeFile(big, 4_000_000);
+    await storeFile(rest, 500_000);
+    await storeFile(one, 1);
+    const unknown = await update(disputeId, { evidence: { receipt: 'file_nothere' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().data.params)).toEqual(['evidence.receipt']);
+    const atCap = await update(disputeId, { evidence: { receipt: big, customer_communication: rest } });
+    expect(atCap.statusCode, atCap.body).toBe(200);
+    // The same file under a second field counts once.
+    expect((await update(disputeId, { evidence: { refund_policy: big } })).statusCode).toBe(200);
+    const over = await update(disputeId, { evidence: { uncategorized_file: one } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().data.params['evidence.uncategorized_file']).toBe(
+      contracts.EVIDENCE_FILES_MAX_BYTES_MESSAGE,
+    );
+    expect((await get(disputeId)).json().evidence.uncategorized_file).toBeUndefined();
+    // Removing a file makes room again.
+    const swap = await update(disputeId, {
+      evidence: { customer_communication: '', uncategorized_file: one },
+    });
+    expect(swap.statusCode).toBe(200);
   });
 
   it('submits evidence: under review, read-only afterwards, won with winning_evidence', async () => {
