@@ -315,3 +315,44 @@ export const disputesSummary = defineEndpoint({
   response: ZDisputesSummary,
   errors: ['wcpay_account_not_found'],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Evidence files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files").
+
+/** Spec 3 §5: the file types evidence takes, recognised by their bytes (not name or declared type). */
+export const EVIDENCE_FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const FILE_PURPOSES = ['dispute_evidence'] as const;
+export const EVIDENCE_FILE_TYPE_MESSAGE = 'The file must be a PDF, PNG or JPEG document.';
+/** Longest stored file name. */
+export const FILE_NAME_MAX_CHARS = 255;
+
+export const ZFileUpload = z
+  .object({
+    purpose: z.enum(FILE_PURPOSES),
+    file: z.object({
+      filename: z.string().min(1).max(FILE_NAME_MAX_CHARS),
+      /** The file's bytes; the route reads them from the multipart part `file`. */
+      size: z.number().int().min(1).max(EVIDENCE_FILES_MAX_BYTES, EVIDENCE_FILES_MAX_BYTES_MESSAGE),
+      content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'The file part'),
+    }),
+  })
+  .strict();
+
+/** Spec 3 §3 "Uploaded file response". */
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int().describe('Bytes.'),
+  type: z.enum(EVIDENCE_FILE_MIME_TYPES).describe("Paydesk's own: the type its bytes show."),
+});
+
+export const uploadFile = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/file`,
+  summary:
+    'Stores a dispute evidence file sent as multipart/form-data (parts `file` and `purpose=dispute_evidence`). PDF, PNG or JPEG by its bytes, at most 4,500,000 bytes.',
+  tags: ['files'],
+  body: ZFileUpload,
+  response: ZUploadedFile,
+  errors: ['wcpay_account_not_found'],
+});

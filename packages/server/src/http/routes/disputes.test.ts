@@ -6,7 +6,7 @@ import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/eng
 
 const BASE = '/wp-json/wc/v3/payments';
 
-/** The disputes list and summary over disputes opened by the dispute test cards. */
+/** The disputes list and summary over disputes opened by the dispute test cards; evidence uploads. */
 describeEachDatabase('disputes list API', (use) => {
   let app: FastifyInstance;
   let admin: TestUser;
@@ -139,5 +139,97 @@ describeEachDatabase('disputes list API', (use) => {
       });
       expect(res.statusCode, query).toBe(400);
     }
+  });
+
+  // `POST {base}/file`: evidence files by their bytes, within the dispute's size cap.
+
+  const BOUNDARY = 'paydeskTestBoundary7';
+  function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
+    const chunks: Buffer[] = [];
+    for (const part of parts) {
+      const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+      const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`,
+        ),
+        Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+        Buffer.from('\r\n'),
+      );
+    }
+    chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+    return Buffer.concat(chunks);
+  }
+  const upload = (
+    file: Buffer | undefined,
+    filename = 'evidence.pdf',
+    purpose = 'dispute_evidence',
+    type = 'application/pdf',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `${BASE}/file`,
+      headers: { authorization: admin.basic, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart([
+        { name: 'purpose', value: purpose },
+        ...(file ? [{ name: 'file', value: file, filename, type }] : []),
+      ]),
+    });
+  const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+  it('stores a PDF and a PNG, answering id, filename and size, readable as file details', async () => {
+    const res = await upload(pdf(1000), 'receipt.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ filename: 'receipt.pdf', size: 1000, type: 'application/pdf' });
+    expect(body.id).toMatch(/^file_/);
+    const details = await app.inject({
+      method: 'GET',
+      url: `${BASE}/file/${body.id}/details`,
+      headers: { authorization: admin.basic },
+    });
+    expect(details.json()).toMatchObject({ id: body.id, size: 1000, type: 'application/pdf' });
+    // The declared type does not matter: the bytes do.
+    const image = await upload(png, 'photo.bin', 'dispute_evidence', 'text/plain');
+    expect(image.statusCode).toBe(200);
+    expect(image.json().type).toBe('image/png');
+  });
+
+  it('refuses a text file named .png, other purposes and a missing file part', async () => {
+    const text = await upload(
+      Buffer.from('hello, not an image'),
+      'fake.png',
+      'dispute_evidence',
+      'image/png',
+    );
+    expect(text.statusCode).toBe(400);
+    expect(Object.keys(text.json().data.params)).toEqual(['file']);
+    expect((await upload(pdf(100), 'a.pdf', 'identity_document')).statusCode).toBe(400);
+    expect((await upload(undefined)).statusCode).toBe(400);
+    const broken = await app.inject({
+      method: 'POST',
+      url: `${BASE}/file`,
+      headers: { authorization: admin.basic, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: 'not a multipart body',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('takes a file of 4,500,000 bytes and refuses one of 4,500,001', async () => {
+    const atCap = await upload(pdf(4_500_000));
+    expect(atCap.statusCode, atCap.body).toBe(200);
+    expect(atCap.json().size).toBe(4_500_000);
+    const before = await use()
+      .db.selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const over = await upload(pdf(4_500_001));
+    expect(over.statusCode).toBe(400);
+    const after = await use()
+      .db.selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
   });
 });
