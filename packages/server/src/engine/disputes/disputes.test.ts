@@ -7,6 +7,7 @@ import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '..
 import { advanceClock, DAY_MS } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
+import { DISPUTE_REVIEW_MS } from './plan.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -292,7 +293,7 @@ describeEachDatabase('disputes API', (use) => {
     });
     expect((await close(disputeId)).json().code).toBe('wcpay_dispute_not_closable');
 
-    await runJobsAfter(DAY_MS);
+    await runJobsAfter(DISPUTE_REVIEW_MS - DAY_MS);
     expect((await get(disputeId)).json().status).toBe('under_review');
     await runJobsAfter(DAY_MS + 1000);
     const won = (await get(disputeId)).json();
@@ -326,7 +327,7 @@ describeEachDatabase('disputes API', (use) => {
     expect(
       (await update(disputeId, { evidence: { uncategorized_text: text }, submit: true })).statusCode,
     ).toBe(200);
-    await runJobsAfter(2 * DAY_MS + 1000);
+    await runJobsAfter(DISPUTE_REVIEW_MS + 1000);
     const lost = (await get(disputeId)).json();
     expect(lost.status).toBe('lost');
     expect(lost.balance_transactions).toHaveLength(1);
@@ -341,7 +342,7 @@ describeEachDatabase('disputes API', (use) => {
       submit: true,
     });
     expect(res.json().status).toBe('warning_under_review');
-    await runJobsAfter(2 * DAY_MS + 1000);
+    await runJobsAfter(DISPUTE_REVIEW_MS + 1000);
     expect((await get(disputeId)).json().status).toBe('warning_closed');
     expect((await timelineTypes(intentId)).at(-1)).toBe('dispute_warning_closed');
   });
@@ -393,7 +394,7 @@ describeEachDatabase('disputes API', (use) => {
     expect((await get(inquiry.disputeId)).json().status).toBe('warning_closed');
     // Saving is not answering: only submitted evidence counts.
     expect((await get(saved.disputeId)).json().status).toBe('lost');
-    // Submitted in time, the issuer decided it (two days in), the deadline changed nothing.
+    // Submitted in time, the issuer decided it (seven days in), the deadline changed nothing.
     expect((await get(answered.disputeId)).json().status).toBe('won');
   });
 });

@@ -16,7 +16,7 @@ import type { ChargeState, PlanEnv } from '../payments/state.ts';
 import type { TimelineType } from '../timeline.ts';
 
 /** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
-export const DISPUTE_REVIEW_MS = 2 * DAY_MS;
+export const DISPUTE_REVIEW_MS = 7 * DAY_MS;
 export const DISPUTE_RESOLVE_JOB = 'dispute.resolve';
 export const DISPUTE_DEADLINE_JOB = 'dispute.deadline';
 
