@@ -45,6 +45,16 @@ export const EVIDENCE_FIELD_MAX_CHARS = 20_000;
 export const EVIDENCE_TOTAL_MAX_CHARS = 150_000;
 export const EVIDENCE_MAX_CHARS_MESSAGE = 'Reached maximum character count for evidence';
 
+/** Spec 3 §5 "Evidence files" and §9: the files attached to one dispute total at most 4,500,000 bytes. */
+export const EVIDENCE_FILES_MAX_BYTES = 4_500_000;
+export const EVIDENCE_FILES_MAX_BYTES_MESSAGE =
+  "The files you've attached to this dispute as evidence will exceed the limit for a dispute's total size. Try using smaller files as evidence. Hint: if you've attached images, you might want to try providing them in lower resolutions.";
+/** Refusal of a file field naming a file that is not one of the account's stored files. */
+export const EVIDENCE_FILE_UNKNOWN_MESSAGE = 'No such file: upload it first with POST {base}/file.';
+
+/** The evidence keys whose value is a file id. */
+export const EVIDENCE_FILE_KEYS = EVIDENCE_KEYS.filter((key) => EVIDENCE_FIELD_TYPES[key] === 'file');
+
 /** Spec 3 §5 "Product type options". */
 export const PRODUCT_TYPES = [
   'physical_product',
@@ -246,6 +256,12 @@ const disputeFilterFields = {
   store_currency_is,
   status_is: z.enum(DISPUTE_STATUSES).optional(),
   status_is_not: z.enum(DISPUTE_STATUSES).optional(),
+  filter: z
+    .enum(['awaiting_response'])
+    .optional()
+    .describe(
+      "The page's own filter: awaiting_response narrows to needs_response and warning_needs_response.",
+    ),
   search: transactionFilterFields.search.describe(
     'Terms, any of which a dispute matches: a status, a dp_, ch_ or pi_ id, an order number, or the beginning of a customer name or e-mail.',
   ),
@@ -302,5 +318,46 @@ export const disputesSummary = defineEndpoint({
   tags: ['disputes'],
   query: ZDisputeFilters,
   response: z.object({ count: z.number().int(), currencies: z.array(z.string()) }),
+  errors: ['wcpay_account_not_found'],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Evidence files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files").
+
+/** Spec 3 §5: the file types evidence takes, recognised by their bytes (not name or declared type). */
+export const EVIDENCE_FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const FILE_PURPOSES = ['dispute_evidence'] as const;
+export const EVIDENCE_FILE_TYPE_MESSAGE = 'The file must be a PDF, PNG or JPEG document.';
+/** Longest stored file name. */
+export const FILE_NAME_MAX_CHARS = 255;
+
+export const ZFileUpload = z
+  .object({
+    purpose: z.enum(FILE_PURPOSES),
+    file: z.object({
+      filename: z.string().min(1).max(FILE_NAME_MAX_CHARS),
+      /** The file's bytes; the route reads them from the multipart part `file`. */
+      size: z.number().int().min(1).max(EVIDENCE_FILES_MAX_BYTES, EVIDENCE_FILES_MAX_BYTES_MESSAGE),
+      content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'The file part'),
+    }),
+  })
+  .strict();
+
+/** Spec 3 §3 "Uploaded file response". */
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int().describe('Bytes.'),
+  type: z.enum(EVIDENCE_FILE_MIME_TYPES).describe("Paydesk's own: the type its bytes show."),
+});
+
+export const uploadFile = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/file`,
+  summary:
+    'Stores a dispute evidence file sent as multipart/form-data (parts `file` and `purpose=dispute_evidence`). PDF, PNG or JPEG by its bytes, at most 4,500,000 bytes.',
+  tags: ['files'],
+  body: ZFileUpload,
+  response: ZUploadedFile,
   errors: ['wcpay_account_not_found'],
 });

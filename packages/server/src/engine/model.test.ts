@@ -28,7 +28,7 @@ const BASE = '/wp-json/wc/v3/payments';
 const REFUND_FAILS_AFTER_MS = MINUTE_MS;
 const AUTHORIZATION_MS = 7 * DAY_MS;
 const DISPUTE_RESPONSE_MS = 7 * DAY_MS;
-const DISPUTE_REVIEW_MS = 2 * DAY_MS;
+const DISPUTE_REVIEW_MS = 7 * DAY_MS;
 /** Above the smallest charge in either currency (50 US cents), so captures are never too small. */
 const MIN_CAPTURE_MINOR = 100;
 

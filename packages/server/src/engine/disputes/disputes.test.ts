@@ -1,3 +1,4 @@
+import { disputes as contracts } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
@@ -6,6 +7,7 @@ import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '..
 import { advanceClock, DAY_MS } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
+import { DISPUTE_REVIEW_MS } from './plan.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -189,6 +191,85 @@ describeEachDatabase('disputes API', (use) => {
     expect((await get(disputeId)).json().status).toBe('needs_response');
   });
 
+  it('takes 150,000 characters of evidence in all and refuses one more', async () => {
+    const { disputeId } = await disputedPayment('4000000000000259');
+    const keys = [
+      'product_description',
+      'billing_address',
+      'refund_policy_disclosure',
+      'refund_refusal_explanation',
+      'duplicate_charge_explanation',
+      'shipping_address',
+      'cancellation_policy_disclosure',
+    ];
+    const full = Object.fromEntries(keys.map((key) => [key, 'x'.repeat(20_000)]));
+    const atTotal = await update(disputeId, {
+      evidence: { ...full, cancellation_rebuttal: 'y'.repeat(10_000) },
+    });
+    expect(atTotal.statusCode, atTotal.body).toBe(200);
+    const oneMore = await update(disputeId, { evidence: { uncategorized_text: 'z' } });
+    expect(oneMore.statusCode).toBe(400);
+    expect(oneMore.json().data.params.evidence).toBe('Reached maximum character count for evidence');
+    // Refused means unchanged; replacing a value with a shorter one frees room.
+    expect((await get(disputeId)).json().evidence.uncategorized_text).toBeUndefined();
+    const swap = await update(disputeId, {
+      evidence: { cancellation_rebuttal: 'y'.repeat(9_999), uncategorized_text: 'z' },
+    });
+    expect(swap.statusCode).toBe(200);
+    const field = await update(disputeId, { evidence: { uncategorized_text: 'z'.repeat(20_001) } });
+    expect(Object.keys(field.json().data.params)).toEqual(['evidence.uncategorized_text']);
+  });
+
+  it('attaches only stored files of the account, 4,500,000 bytes in all', async () => {
+    const { disputeId } = await disputedPayment('4000000000000259');
+    const { account_id } = await db()
+      .selectFrom('disputes')
+      .select('account_id')
+      .where('id', '=', disputeId)
+      .executeTakeFirstOrThrow();
+    const storeFile = async (id: string, size: number) => {
+      await db()
+        .insertInto('files')
+        .values({
+          id,
+          account_id,
+          purpose: 'dispute_evidence',
+          filename: `${id}.pdf`,
+          title: null,
+          mime_type: 'application/pdf',
+          size,
+          content: Buffer.alloc(size, 0x25),
+          created_at: new Date(),
+        })
+        .execute();
+    };
+    const suffix = disputeId.slice(3, 12);
+    const big = `file_big${suffix}`;
+    const rest = `file_rest${suffix}`;
+    const one = `file_one${suffix}`;
+    await storeFile(big, 4_000_000);
+    await storeFile(rest, 500_000);
+    await storeFile(one, 1);
+    const unknown = await update(disputeId, { evidence: { receipt: 'file_nothere' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().data.params)).toEqual(['evidence.receipt']);
+    const atCap = await update(disputeId, { evidence: { receipt: big, customer_communication: rest } });
+    expect(atCap.statusCode, atCap.body).toBe(200);
+    // The same file under a second field counts once.
+    expect((await update(disputeId, { evidence: { refund_policy: big } })).statusCode).toBe(200);
+    const over = await update(disputeId, { evidence: { uncategorized_file: one } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().data.params['evidence.uncategorized_file']).toBe(
+      contracts.EVIDENCE_FILES_MAX_BYTES_MESSAGE,
+    );
+    expect((await get(disputeId)).json().evidence.uncategorized_file).toBeUndefined();
+    // Removing a file makes room again.
+    const swap = await update(disputeId, {
+      evidence: { customer_communication: '', uncategorized_file: one },
+    });
+    expect(swap.statusCode).toBe(200);
+  });
+
   it('submits evidence: under review, read-only afterwards, won with winning_evidence', async () => {
     const { disputeId, chargeId, intentId } = await disputedPayment('4000000000000259');
     const key = { 'idempotency-key': `submit-${disputeId}` };
@@ -212,7 +293,7 @@ describeEachDatabase('disputes API', (use) => {
     });
     expect((await close(disputeId)).json().code).toBe('wcpay_dispute_not_closable');
 
-    await runJobsAfter(DAY_MS);
+    await runJobsAfter(DISPUTE_REVIEW_MS - DAY_MS);
     expect((await get(disputeId)).json().status).toBe('under_review');
     await runJobsAfter(DAY_MS + 1000);
     const won = (await get(disputeId)).json();
@@ -246,7 +327,7 @@ describeEachDatabase('disputes API', (use) => {
     expect(
       (await update(disputeId, { evidence: { uncategorized_text: text }, submit: true })).statusCode,
     ).toBe(200);
-    await runJobsAfter(2 * DAY_MS + 1000);
+    await runJobsAfter(DISPUTE_REVIEW_MS + 1000);
     const lost = (await get(disputeId)).json();
     expect(lost.status).toBe('lost');
     expect(lost.balance_transactions).toHaveLength(1);
@@ -261,7 +342,7 @@ describeEachDatabase('disputes API', (use) => {
       submit: true,
     });
     expect(res.json().status).toBe('warning_under_review');
-    await runJobsAfter(2 * DAY_MS + 1000);
+    await runJobsAfter(DISPUTE_REVIEW_MS + 1000);
     expect((await get(disputeId)).json().status).toBe('warning_closed');
     expect((await timelineTypes(intentId)).at(-1)).toBe('dispute_warning_closed');
   });
@@ -313,7 +394,7 @@ describeEachDatabase('disputes API', (use) => {
     expect((await get(inquiry.disputeId)).json().status).toBe('warning_closed');
     // Saving is not answering: only submitted evidence counts.
     expect((await get(saved.disputeId)).json().status).toBe('lost');
-    // Submitted in time, the issuer decided it (two days in), the deadline changed nothing.
+    // Submitted in time, the issuer decided it (seven days in), the deadline changed nothing.
     expect((await get(answered.disputeId)).json().status).toBe('won');
   });
 });

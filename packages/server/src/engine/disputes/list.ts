@@ -1,4 +1,5 @@
 import type { TDisputeFilters, TDisputeListQuery, TDisputeListRow } from '@paydesk/domain/contracts/disputes';
+import { AWAITING_RESPONSE_FILTER, AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/disputes/list-query';
 import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -68,6 +69,8 @@ function filterCondition(eb: Eb, filters: TDisputeFilters): Expression<SqlBool> 
   const always: Expression<SqlBool>[] = [];
   if (rules.length > 0) always.push(filters.match === 'any' ? eb.or(rules) : eb.and(rules));
   if (filters.store_currency_is) always.push(eb('d.currency', '=', filters.store_currency_is));
+  if (filters.filter === AWAITING_RESPONSE_FILTER)
+    always.push(eb('d.status', 'in', AWAITING_RESPONSE_STATUSES));
   if (filters.search?.length) always.push(eb.or(filters.search.map((term) => termCondition(eb, term))));
   return eb.and(always);
 }

@@ -16,7 +16,7 @@ import type { ChargeState, PlanEnv } from '../payments/state.ts';
 import type { TimelineType } from '../timeline.ts';
 
 /** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
-export const DISPUTE_REVIEW_MS = 2 * DAY_MS;
+export const DISPUTE_REVIEW_MS = 7 * DAY_MS;
 export const DISPUTE_RESOLVE_JOB = 'dispute.resolve';
 export const DISPUTE_DEADLINE_JOB = 'dispute.deadline';
 
@@ -144,6 +144,7 @@ export function planEvidenceUpdate(
   charge: ChargeState,
   input: EvidenceUpdate,
   env: PlanEnv,
+  fileSizes: ReadonlyMap<string, number>,
 ): Effects {
   if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notEditable(dispute);
   // The deadline job may not have run yet; the deadline is what counts.
@@ -153,6 +154,7 @@ export function planEvidenceUpdate(
   if (contracts.evidenceTotalChars(evidence) > contracts.EVIDENCE_TOTAL_MAX_CHARS) {
     throw invalidParams({ evidence: contracts.EVIDENCE_MAX_CHARS_MESSAGE });
   }
+  checkEvidenceFiles(evidence, fileSizes);
   const metadata = mergeValues(dispute.metadata, input.metadata, contracts.SERVER_METADATA_KEYS);
   const hasEvidence = Object.keys(evidence).length > 0;
   let status = dispute.status;
@@ -187,6 +189,27 @@ export function planEvidenceUpdate(
     },
   });
   return effects;
+}
+
+/**
+ * The file fields must name the account's own stored files (`fileSizes`: id → bytes, as the
+ * service read them), together at most 4,500,000 bytes; a file named twice counts once. The
+ * refusal names the field: the unknown file's, or the one whose file takes the total over.
+ */
+function checkEvidenceFiles(evidence: Record<string, string>, fileSizes: ReadonlyMap<string, number>): void {
+  const counted = new Set<string>();
+  let total = 0;
+  for (const key of contracts.EVIDENCE_FILE_KEYS) {
+    const id = evidence[key];
+    if (id === undefined || counted.has(id)) continue;
+    const size = fileSizes.get(id);
+    if (size === undefined)
+      throw invalidParams({ [`evidence.${key}`]: contracts.EVIDENCE_FILE_UNKNOWN_MESSAGE });
+    counted.add(id);
+    total += size;
+    if (total > contracts.EVIDENCE_FILES_MAX_BYTES)
+      throw invalidParams({ [`evidence.${key}`]: contracts.EVIDENCE_FILES_MAX_BYTES_MESSAGE });
+  }
 }
 
 /** Ends a dispute: its status, when, and the timeline event; `dispute` is updated in place. */

@@ -1,4 +1,4 @@
-import type { disputes as contracts } from '@paydesk/domain/contracts';
+import { disputes as contracts } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, type Effects } from '../effects.ts';
@@ -109,21 +109,48 @@ async function lockDispute(
   return { dispute: disputeState(row), charge };
 }
 
-type Planner = (dispute: DisputeState, charge: ChargeState, env: PlanEnv) => Effects;
+type Planner = (
+  dispute: DisputeState,
+  charge: ChargeState,
+  env: PlanEnv,
+  trx: Trx,
+) => Effects | Promise<Effects>;
 
 /** Runs one planner on a locked dispute in one transaction; answers the dispute as it is then. */
 async function changeDispute(ctx: EngineContext, id: string, plan: Planner): Promise<DisputeView> {
   return ctx.db.transaction().execute(async (trx) => {
     const env = await loadPlanEnv(trx, ctx);
     const { dispute, charge } = await lockDispute(trx, env.account.id, id);
-    await applyEffects(trx, plan(dispute, charge, env));
+    await applyEffects(trx, await plan(dispute, charge, env, trx));
     return readDispute(trx, env.account.id, id);
   });
 }
 
+/**
+ * The sizes of the account's stored files among `ids`; another account's file is not among
+ * them, so it is refused as unknown.
+ */
+async function evidenceFileSizes(trx: Trx, accountId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('files')
+    .select(['id', 'size'])
+    .where('id', 'in', ids)
+    .where(ownedBy(accountId))
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.size)]));
+}
+
 /** `POST {base}/disputes/:id`: saves or submits evidence. */
 export function updateDispute(ctx: EngineContext, id: string, input: EvidenceUpdate): Promise<DisputeView> {
-  return changeDispute(ctx, id, (dispute, charge, env) => planEvidenceUpdate(dispute, charge, input, env));
+  return changeDispute(ctx, id, async (dispute, charge, env, trx) => {
+    const named = { ...dispute.evidence, ...input.evidence };
+    const ids = contracts.EVIDENCE_FILE_KEYS.map((key) => named[key]).filter(
+      (value): value is string => value !== undefined && value !== '',
+    );
+    const sizes = await evidenceFileSizes(trx, env.account.id, [...new Set(ids)]);
+    return planEvidenceUpdate(dispute, charge, input, env, sizes);
+  });
 }
 
 /** `POST {base}/disputes/:id/close`: accepts the dispute. */

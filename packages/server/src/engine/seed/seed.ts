@@ -691,6 +691,8 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
               submit: true,
             },
             env,
+            // Seeded evidence is text only: no files.
+            new Map(),
           ),
         );
         counts.disputes_submitted++;

@@ -2,20 +2,57 @@ import { disputes } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
+import { clockNow } from '../../engine/clock.ts';
 import { engineContext } from '../../engine/context.ts';
+import { storeEvidenceFile } from '../../engine/disputes/files.ts';
 import { disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
+import { randomIds } from '../../engine/ids.ts';
 import { registerEndpoint } from '../endpoint.ts';
+import { parseMultipart } from '../multipart.ts';
 
-/** Disputes: the list and its summary; one dispute: read it, save or submit its evidence, accept it. */
-export function disputeRoutes(app: FastifyInstance, db: Db): void {
+/** Room for the multipart boundaries and part headers around an evidence file. */
+const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
+/** The disputes list and its summary; evidence uploads; one dispute: read it, save or submit its evidence, accept it. */
+export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, disputes.listDisputes, async ({ query }) =>
     listDisputes(db, (await requireAccount(db)).id, query),
   );
-
   registerEndpoint(app, disputes.disputesSummary, async ({ query }) =>
     disputesSummary(db, (await requireAccount(db)).id, query),
   );
+
+  // Evidence uploads: multipart/form-data, read whole (the cap is small) and handed to the
+  // contract as { purpose, file: { filename, size, content } }; an ill-formed body fails it.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: disputes.EVIDENCE_FILES_MAX_BYTES + UPLOAD_OVERHEAD_BYTES },
+      (request, body, done) => {
+        const parts = parseMultipart(String(request.headers['content-type'] ?? ''), body as Buffer);
+        const file = parts?.get('file');
+        const purpose = parts?.get('purpose');
+        done(null, {
+          ...(purpose?.kind === 'field' ? { purpose: purpose.value } : {}),
+          ...(file?.kind === 'file'
+            ? { file: { filename: file.filename, size: file.content.length, content: file.content } }
+            : {}),
+        });
+      },
+    );
+
+    registerEndpoint(scope, disputes.uploadFile, async ({ body, user }) => {
+      const account = await requireAccount(db);
+      return storeEvidenceFile(
+        db,
+        randomIds,
+        { accountId: account.id, userId: user.id },
+        body,
+        await clockNow(db),
+      );
+    });
+  });
 
   registerEndpoint(app, disputes.getDispute, async ({ params }) =>
     readDispute(db, (await requireAccount(db)).id, params.id),
