@@ -32,10 +32,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['e2e/global-setup.ts'],
-          // Every browser test file but one starts a server of its own (e2e/own-server.ts), so files
-          // run two at a time.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time: two at once on two cores left a click racing a page's hydration.
+          fileParallelism: false,
         },
       },
     ],
