@@ -211,8 +211,10 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await dispute.waitFor();
     expect(await dispute.getByTestId('inbox-note-content').textContent()).toContain('$42.00');
     await dispute.getByRole('button', { name: 'Respond now' }).click();
-    await page.waitForURL(/path=%2Fpayments%2Fdisputes%2Fchallenge/);
-    expect(new URL(page.url()).searchParams.get('id')).toMatch(/^dp_/);
+    // The legacy dispute route sends the merchant on to the dispute's payment.
+    await page.waitForURL((url) => url.searchParams.get('type') === 'dispute');
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/transactions/details');
+    await page.getByTestId('dispute-notice').waitFor();
     expect((await inboxNotes()).map((note) => note.title)).not.toContain('A payment was disputed');
     await context.close();
   });

@@ -343,8 +343,7 @@ describeInBrowser('payment detail page', (use) => {
     expect(await text(page, 'payment-status')).toBe('Inquiry: Needs response');
     expect(await page.getByRole('button', { name: 'Issue refund' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refund in full' }).count()).toBe(0);
-    const respond = page.getByTestId('dispute-notice').getByRole('link', { name: 'Respond' });
-    expect(await respond.getAttribute('href')).toMatch(/path=\/payments\/disputes\/challenge&id=dp_\w+/);
+    expect(await text(page, 'dispute-notice')).toContain('Respond by');
     expect(await timelineText(page)).toContain('Payment inquiry opened as Transaction unauthorized.');
 
     await openDetail(page, payments.euro!.id);

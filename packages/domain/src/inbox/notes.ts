@@ -177,7 +177,9 @@ export function disputeNote(input: DisputeInput, format: NoteFormat): NoteDraft 
       {
         name: 'respond',
         label: 'Respond now',
-        url: paymentsAdminUrl('/payments/disputes/challenge', { id: input.dispute_id }),
+        // The dispute's payment, where the dispute and its deadline are shown (the legacy dispute
+        // route finds it by the dispute's id).
+        url: paymentsAdminUrl('/payments/disputes/details', { id: input.dispute_id }),
         status: 'actioned',
         primary: true,
       },

@@ -1,17 +1,15 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
+import { isAwaitingResponse } from '@paydesk/domain/disputes/list-query';
 import { disputedPaymentLabel } from '@paydesk/domain/transactions/status';
 import { disputeReasonLabel } from '@paydesk/domain/transactions/timeline';
 import { useEffect, useRef } from 'react';
-import { AdminLink } from '../../../components/admin-link.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { dateTime, money } from './display.ts';
 import type { Charge } from './types.ts';
 
-const AWAITING_RESPONSE = ['needs_response', 'warning_needs_response'];
-
 /**
- * The link to dispute handling: 'Respond' while the dispute needs a response, otherwise 'See
- * details' (spec 3 §2), both to the dispute challenge page.
+ * The dispute of a payment: its reason and, while it awaits a response, the deadline. Evidence
+ * is answered on the dispute challenge page, which is not built yet (docs/disputes.md).
  */
 export function DisputeNotice({
   dispute,
@@ -21,7 +19,7 @@ export function DisputeNotice({
   /** Opened from a dispute (type=dispute): the notice is scrolled into view. */
   focus: boolean;
 }) {
-  const awaiting = AWAITING_RESPONSE.includes(dispute.status);
+  const awaiting = isAwaitingResponse(dispute.status);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focus) ref.current?.scrollIntoView({ block: 'center' });
@@ -47,15 +45,6 @@ export function DisputeNotice({
             <Text size="sm">{sprintf(__('Respond by %s'), dateTime(dispute.evidence_details.due_by))}</Text>
           )}
         </div>
-        <Button
-          component={AdminLink}
-          path="/payments/disputes/challenge"
-          query={{ id: dispute.id }}
-          size="xs"
-          variant={awaiting ? 'filled' : 'default'}
-        >
-          {awaiting ? __('Respond') : __('See details')}
-        </Button>
       </Group>
     </Alert>
   );
