@@ -7,7 +7,7 @@
  */
 import { DAY_MS, HOUR_MS } from '../time.ts';
 import { isCalendarDay, readList } from '../transactions/filters.ts';
-import { type SortDirection, sanitisePaged, sanitisePerPage } from '../transactions/list-query.ts';
+import { listPosition } from '../transactions/list-query.ts';
 import { DISPUTE_STATUSES, type DisputeStatus, isDisputeStatus } from '../transactions/status.ts';
 
 /** Statuses that await the merchant's response: a dispute's or an inquiry's. */
@@ -45,22 +45,8 @@ export interface DisputeFilterRequest {
   search?: string[];
 }
 
-export function disputeListPosition(query: Query): {
-  page: number;
-  perPage: number;
-  sort: { sort: DisputeSortKey; direction: SortDirection };
-} {
-  const sortable = (DISPUTE_SORTABLE as readonly string[]).includes(query.orderby ?? '');
-  const sort = sortable ? (query.orderby as DisputeSortKey) : DEFAULT_DISPUTE_SORT.sort;
-  const direction =
-    sortable && (query.order === 'asc' || query.order === 'desc')
-      ? query.order
-      : DEFAULT_DISPUTE_SORT.direction;
-  return {
-    page: sanitisePaged(query.paged),
-    perPage: sanitisePerPage(query.per_page),
-    sort: { sort, direction },
-  };
+export function disputeListPosition(query: Query) {
+  return listPosition(query, DISPUTE_SORTABLE, DEFAULT_DISPUTE_SORT);
 }
 
 /** The filters the list, its summary and its export send for the page's query. */

@@ -1,10 +1,9 @@
 import { dateFilterBounds, readAdvancedFilters } from '../transactions/filters.ts';
-import { sanitisePaged, sanitisePerPage } from '../transactions/list-query.ts';
+import { listPosition } from '../transactions/list-query.ts';
 import { DOCUMENT_TYPES, type DocumentType } from './invoices.ts';
 
 /** Sort keys of the documents list that have a column. */
 export const DOCUMENT_SORTABLE = ['date', 'type'] as const;
-type DocumentSort = (typeof DOCUMENT_SORTABLE)[number];
 
 const isDocumentType = (value: string | undefined): value is DocumentType =>
   (DOCUMENT_TYPES as readonly (string | undefined)[]).includes(value);
@@ -34,14 +33,12 @@ export function documentsFilterRequest(query: Readonly<Record<string, string>>):
 
 /** The page's position (`paged`, `per_page`, `orderby`, `order`) as the list request sends it. */
 export function documentsListRequest(query: Readonly<Record<string, string>>) {
-  const sort: DocumentSort = (DOCUMENT_SORTABLE as readonly string[]).includes(query.orderby ?? '')
-    ? (query.orderby as DocumentSort)
-    : 'date';
+  const position = listPosition(query, DOCUMENT_SORTABLE, { sort: 'date', direction: 'desc' });
   return {
-    page: sanitisePaged(query.paged),
-    pagesize: sanitisePerPage(query.per_page),
-    sort,
-    direction: query.order === 'asc' ? ('asc' as const) : ('desc' as const),
+    page: position.page,
+    pagesize: position.perPage,
+    sort: position.sort.sort,
+    direction: position.sort.direction,
     ...documentsFilterRequest(query),
   };
 }

@@ -6,7 +6,7 @@
  */
 
 import { isCalendarDay, readList } from '../transactions/filters.ts';
-import { type SortDirection, sanitisePaged, sanitisePerPage } from '../transactions/list-query.ts';
+import { listPosition, type SortDirection } from '../transactions/list-query.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../transactions/status.ts';
 
 /** Sort keys of `GET {base}/deposits` (spec 2 §5: payouts by date descending by default). */
@@ -39,17 +39,7 @@ const isStatus = (value: string | undefined): value is PayoutStatus =>
   value !== undefined && (PAYOUT_STATUSES as readonly string[]).includes(value);
 
 export function payoutListPosition(query: Query): PayoutListPosition {
-  const sortable = (PAYOUT_SORTABLE as readonly string[]).includes(query.orderby ?? '');
-  const sort = sortable ? (query.orderby as PayoutSortKey) : DEFAULT_PAYOUT_SORT.sort;
-  const direction =
-    sortable && (query.order === 'asc' || query.order === 'desc')
-      ? query.order
-      : DEFAULT_PAYOUT_SORT.direction;
-  return {
-    page: sanitisePaged(query.paged),
-    perPage: sanitisePerPage(query.per_page),
-    sort: { sort, direction },
-  };
+  return listPosition(query, PAYOUT_SORTABLE, DEFAULT_PAYOUT_SORT);
 }
 
 /** The filters the list, its summary and its export send for the page's query. */

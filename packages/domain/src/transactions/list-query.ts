@@ -30,6 +30,26 @@ export function sanitisePerPage(value: string | null | undefined): number {
   return perPage === undefined ? DEFAULT_PER_PAGE : Math.min(perPage, MAX_PER_PAGE);
 }
 
+/**
+ * A list page's position as its URL holds it (`paged`, `per_page`, `orderby`, `order`): the
+ * sort is one of `sortable`, else the default's; the direction counts only with a known column.
+ */
+export function listPosition<S extends string>(
+  query: Readonly<Record<string, string>>,
+  sortable: readonly S[],
+  fallback: { readonly sort: S; readonly direction: SortDirection },
+): { page: number; perPage: number; sort: { sort: S; direction: SortDirection } } {
+  const known = (sortable as readonly string[]).includes(query.orderby ?? '');
+  const sort = known ? (query.orderby as S) : fallback.sort;
+  const direction =
+    known && (query.order === 'asc' || query.order === 'desc') ? query.order : fallback.direction;
+  return {
+    page: sanitisePaged(query.paged),
+    perPage: sanitisePerPage(query.per_page),
+    sort: { sort, direction },
+  };
+}
+
 export const TRANSACTION_TABS = ['transactions-page', 'uncaptured-page', 'blocked-page'] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 export const DEFAULT_TRANSACTION_TAB: TransactionTab = 'transactions-page';

@@ -46,13 +46,12 @@ const VatWizard = lazy(() =>
  */
 export default function DocumentsPage() {
   const query = useQueryValues();
-  const list = useDocuments(documentsListRequest(query));
+  const position = documentsListRequest(query);
+  const list = useDocuments(position);
   const summary = useDocumentsSummary(documentsFilterRequest(query));
   const settings = getSettings();
   const [vatGiven, setVatGiven] = useState(settings.accountStatus.hasSubmittedVatData);
   const [pending, setPending] = useState<string | null>(null);
-  const position = documentsListRequest(query);
-
   const download = useCallback(
     (id: string) => {
       if (!vatGiven) {
