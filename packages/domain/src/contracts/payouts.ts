@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES } from '../payouts/statement.ts';
 import { PAYOUT_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
@@ -239,4 +240,65 @@ export const depositReconciliation = defineEndpoint({
   params: z.object({ id: z.string().regex(/^\w{1,64}$/, 'A payout id') }),
   response: ZPayoutReconciliation,
   errors: ['wcpay_account_not_found', 'wcpay_deposit_not_found'],
+});
+
+export const STATEMENT_MAX_BYTES_MESSAGE = `A bank statement can be at most ${(STATEMENT_MAX_BYTES / 1_000_000).toLocaleString('en-US')} MB.`;
+
+/** A bank statement sent as multipart/form-data: its CSV bytes in the part `file`. */
+export const ZStatementUpload = z
+  .object({
+    file: z.object(
+      {
+        filename: z.string().max(1000),
+        /** The file's bytes; the route reads them from the multipart part `file`. */
+        size: z
+          .number()
+          .int()
+          .min(1, 'The bank statement is empty.')
+          .max(STATEMENT_MAX_BYTES, STATEMENT_MAX_BYTES_MESSAGE),
+        content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'The file part'),
+      },
+      'A bank statement CSV in the multipart part `file`',
+    ),
+  })
+  .strict();
+
+/** One line of a bank statement as it was read. */
+export const ZStatementLine = z.object({
+  line: z.number().int().describe('Line number in the file; the header is line 1.'),
+  date: z.string().describe('YYYY-MM-DD'),
+  amount: z.number().int().describe('Minor units of `currency`; negative for money out.'),
+  currency: z.string(),
+  reference: z.string(),
+});
+
+export const ZStatementMatch = z.object({
+  line: z.number().int(),
+  payout_id: z.string(),
+  by_reference: z.boolean().describe("Whether the line's reference contains the payout's bank reference."),
+});
+
+/**
+ * A statement matched against the payouts: each line paired with at most one payout of the same
+ * currency and amount arriving within 3 days of it (the reference winning ties); the lines no
+ * payout explains; and the payouts arriving within the statement's dates, in its currencies,
+ * that no line shows.
+ */
+export const ZStatementReconciliation = z
+  .object({
+    matched: z.array(ZStatementMatch),
+    unmatched_lines: z.array(ZStatementLine),
+    unmatched_payouts: z.array(ZPayout),
+  })
+  .meta({ id: 'StatementReconciliation' });
+export type TStatementReconciliation = z.infer<typeof ZStatementReconciliation>;
+
+export const reconcileStatement = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/deposits/reconcile`,
+  summary: `Matches a bank statement CSV (multipart part \`file\`; columns date, amount in major units, reference and optionally currency; at most ${STATEMENT_MAX_BYTES.toLocaleString('en-US')} bytes and ${STATEMENT_MAX_LINES.toLocaleString('en-US')} lines) against the payouts.`,
+  tags: ['payouts'],
+  body: ZStatementUpload,
+  response: ZStatementReconciliation,
+  errors: ['wcpay_account_not_found', 'wcpay_statement_invalid', 'wcpay_statement_too_long'],
 });

@@ -39,4 +39,16 @@ export const PAYOUTS_ERRORS = defineErrors({
     when: 'The instant payout fee would take the whole available balance.',
     action: 'Wait for more funds to become available.',
   },
+  wcpay_statement_invalid: {
+    status: 400,
+    message: 'Line %s of the bank statement: %s',
+    when: 'A line of an uploaded bank statement cannot be read: a missing column, a date, amount or currency in another form, or an unclosed quote.',
+    action: 'Fix the line named and upload the statement again.',
+  },
+  wcpay_statement_too_long: {
+    status: 400,
+    message: 'A bank statement can have at most %s lines.',
+    when: 'An uploaded bank statement has more lines than one upload takes.',
+    action: 'Split the statement into shorter periods.',
+  },
 });

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** One part of a `multipart/form-data` body: a field's text, or a file with its name and bytes. */
 export type FormPart = { kind: 'field'; value: string } | { kind: 'file'; filename: string; content: Buffer };
 
@@ -42,3 +44,35 @@ export function parseMultipart(contentType: string, body: Buffer): Map<string, F
     at = next + 2;
   }
 }
+
+/**
+ * Makes a scope read `multipart/form-data` bodies of at most `bodyLimit` bytes whole and hand
+ * its contract `{ ...fields, file: { filename, size, content } }`: the named text fields and the
+ * part `file`. What is missing or ill-formed is left out, and the contract refuses it with 400.
+ */
+export function acceptMultipart(
+  scope: FastifyInstance,
+  bodyLimit: number,
+  fields: readonly string[] = [],
+): void {
+  scope.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit },
+    (request, body, done) => {
+      const parts = parseMultipart(String(request.headers['content-type'] ?? ''), body as Buffer);
+      const result: Record<string, unknown> = {};
+      for (const name of fields) {
+        const part = parts?.get(name);
+        if (part?.kind === 'field') result[name] = part.value;
+      }
+      const file = parts?.get('file');
+      if (file?.kind === 'file') {
+        result.file = { filename: file.filename, size: file.content.length, content: file.content };
+      }
+      done(null, result);
+    },
+  );
+}
+
+/** Room for the multipart boundaries and part headers around an uploaded file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -19,6 +19,7 @@ export function isUnstorableText(value: string): boolean {
 /**
  * The path of the first string (value or key) in `value` that cannot be stored, or undefined.
  * The walk uses its own stack, so a hostile, deeply nested body cannot exhaust the call stack.
+ * Bytes (an uploaded file's content) are not walked.
  */
 export function findUnstorableText(value: unknown, root: string): string | undefined {
   const stack: { value: unknown; path: string }[] = [{ value, path: root }];
@@ -28,7 +29,8 @@ export function findUnstorableText(value: unknown, root: string): string | undef
       if (isUnstorableText(current)) return path;
     } else if (Array.isArray(current)) {
       for (const [index, item] of current.entries()) stack.push({ value: item, path: `${path}[${index}]` });
-    } else if (current !== null && typeof current === 'object') {
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      // An uploaded file's bytes (a Buffer) are not text: the route that stores them decides.
       for (const [key, item] of Object.entries(current)) {
         const child = path ? `${path}.${key}` : key;
         if (isUnstorableText(key)) return path || readableKey(key);

@@ -1,3 +1,4 @@
+import type { PayoutStatus } from '@paydesk/domain/transactions/status';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { advanceClockRunningJobs } from '../../cli/engine-commands.ts';
@@ -51,4 +52,44 @@ export async function netOfCharges(database: DatabaseHandle, chargeIds: string[]
 
 export async function setAccount(database: DatabaseHandle, accountId: string, set: Record<string, unknown>) {
   await database.db.updateTable('accounts').set(set).where('id', '=', accountId).execute();
+}
+
+/** A payout written straight into the table: arrival and creation on `day` (UTC midnight). */
+export interface PayoutFixture {
+  id: string;
+  day: string;
+  amount: number;
+  fee?: number;
+  currency?: string;
+  status: PayoutStatus;
+  type?: 'deposit' | 'withdrawal';
+}
+
+/** Writes payouts as fixtures; each bank reference is `REF` and the id in capitals. */
+export async function insertPayoutFixtures(
+  database: DatabaseHandle,
+  accountId: string,
+  fixtures: readonly PayoutFixture[],
+): Promise<void> {
+  await database.db
+    .insertInto('payouts')
+    .values(
+      fixtures.map((f) => ({
+        id: f.id,
+        account_id: accountId,
+        type: f.type ?? 'deposit',
+        method: f.fee ? 'instant' : 'standard',
+        automatic: !f.fee,
+        amount: f.amount,
+        fee: f.fee ?? 0,
+        fee_percentage_bp: f.fee ? 150 : 0,
+        currency: f.currency ?? 'usd',
+        status: f.status,
+        arrival_date: new Date(`${f.day}T00:00:00Z`),
+        bank_account: JSON.stringify({ bank_name: 'STRIPE TEST BANK', last4: '6789', currency: 'usd' }),
+        bank_reference_key: `REF${f.id.toUpperCase()}`,
+        created_at: new Date(`${f.day}T00:00:00Z`),
+      })),
+    )
+    .execute();
 }

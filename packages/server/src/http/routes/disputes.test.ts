@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { multipartBody, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -153,23 +154,6 @@ describeEachDatabase('disputes list API', (use) => {
 
   // `POST {base}/file`: evidence files by their bytes, within the dispute's size cap.
 
-  const BOUNDARY = 'paydeskTestBoundary7';
-  function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
-    const chunks: Buffer[] = [];
-    for (const part of parts) {
-      const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-      const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`,
-        ),
-        Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-        Buffer.from('\r\n'),
-      );
-    }
-    chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-    return Buffer.concat(chunks);
-  }
   const upload = (
     file: Buffer | undefined,
     filename = 'evidence.pdf',
@@ -179,8 +163,8 @@ describeEachDatabase('disputes list API', (use) => {
     app.inject({
       method: 'POST',
       url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart([
+      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
+      payload: multipartBody([
         { name: 'purpose', value: purpose },
         ...(file ? [{ name: 'file', value: file, filename, type }] : []),
       ]),
@@ -220,7 +204,7 @@ describeEachDatabase('disputes list API', (use) => {
     const broken = await app.inject({
       method: 'POST',
       url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
       payload: 'not a multipart body',
     });
     expect(broken.statusCode).toBe(400);

@@ -9,10 +9,7 @@ import { disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { registerEndpoint } from '../endpoint.ts';
-import { parseMultipart } from '../multipart.ts';
-
-/** Room for the multipart boundaries and part headers around an evidence file. */
-const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+import { acceptMultipart, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 
 /** The disputes list and its summary; evidence uploads; one dispute: read it, save or submit its evidence, accept it. */
 export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void> {
@@ -26,21 +23,7 @@ export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void>
   // Evidence uploads: multipart/form-data, read whole (the cap is small) and handed to the
   // contract as { purpose, file: { filename, size, content } }; an ill-formed body fails it.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: disputes.EVIDENCE_FILES_MAX_BYTES + UPLOAD_OVERHEAD_BYTES },
-      (request, body, done) => {
-        const parts = parseMultipart(String(request.headers['content-type'] ?? ''), body as Buffer);
-        const file = parts?.get('file');
-        const purpose = parts?.get('purpose');
-        done(null, {
-          ...(purpose?.kind === 'field' ? { purpose: purpose.value } : {}),
-          ...(file?.kind === 'file'
-            ? { file: { filename: file.filename, size: file.content.length, content: file.content } }
-            : {}),
-        });
-      },
-    );
+    acceptMultipart(scope, disputes.EVIDENCE_FILES_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, ['purpose']);
 
     registerEndpoint(scope, disputes.uploadFile, async ({ body, user }) => {
       const account = await requireAccount(db);

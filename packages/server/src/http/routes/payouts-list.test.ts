@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Account } from '../../engine/accounts.ts';
 import { JOB_HANDLERS } from '../../engine/context.ts';
 import { runDueJobs } from '../../engine/jobs.ts';
+import { insertPayoutFixtures, type PayoutFixture } from '../../engine/payouts/testing.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
@@ -18,18 +19,8 @@ import { connectSandboxAccount } from '../../testing/engine.ts';
 const BASE = '/wp-json/wc/v3/payments';
 type Payout = payouts.TPayout;
 
-interface Fixture {
-  id: string;
-  day: string;
-  amount: number;
-  fee?: number;
-  currency?: string;
-  status: (typeof PAYOUT_STATUSES)[number];
-  type?: 'deposit' | 'withdrawal';
-}
-
 /** Arrival days are distinct, so the default order is known: newest first. */
-const FIXTURES: Fixture[] = [
+const FIXTURES: PayoutFixture[] = [
   { id: 'po_t01', day: '2026-03-01', amount: 5_000, status: 'paid' },
   { id: 'po_t02', day: '2026-03-02', amount: 1_000, status: 'paid' },
   { id: 'po_t03', day: '2026-03-03', amount: 7_500, status: 'failed' },
@@ -60,27 +51,7 @@ describeEachDatabase('payouts list parameters, summary, detail and export', (use
     app = await makeTestApp(use());
     admin = await makeUser(use(), 'administrator');
     account = await connectSandboxAccount(use());
-    await use()
-      .db.insertInto('payouts')
-      .values(
-        FIXTURES.map((f) => ({
-          id: f.id,
-          account_id: account.id,
-          type: f.type ?? 'deposit',
-          method: f.fee ? 'instant' : 'standard',
-          automatic: !f.fee,
-          amount: f.amount,
-          fee: f.fee ?? 0,
-          fee_percentage_bp: f.fee ? 150 : 0,
-          currency: f.currency ?? 'usd',
-          status: f.status,
-          arrival_date: new Date(`${f.day}T00:00:00Z`),
-          bank_account: JSON.stringify({ bank_name: 'STRIPE TEST BANK', last4: '6789', currency: 'usd' }),
-          bank_reference_key: `REF${f.id.toUpperCase()}`,
-          created_at: new Date(`${f.day}T00:00:00Z`),
-        })),
-      )
-      .execute();
+    await insertPayoutFixtures(use(), account.id, FIXTURES);
   });
   afterAll(() => app.close());
 

@@ -1,4 +1,5 @@
 import { payouts } from '@paydesk/domain/contracts';
+import { STATEMENT_MAX_BYTES } from '@paydesk/domain/payouts/statement';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
@@ -11,10 +12,15 @@ import {
   reconcilePayout,
 } from '../../engine/payouts/read.ts';
 import { createInstantPayout } from '../../engine/payouts/services.ts';
+import { reconcileStatement } from '../../engine/payouts/statement.ts';
 import { registerEndpoint } from '../endpoint.ts';
+import { acceptMultipart, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 
-/** Payouts: balances overview, the payouts list and its summary, one payout, instant payout. */
-export function payoutRoutes(app: FastifyInstance, db: Db): void {
+/**
+ * Payouts: balances overview, the payouts list and its summary, one payout and what it swept,
+ * instant payout, and bank statements matched against the payouts.
+ */
+export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, payouts.overviewAll, async () => {
     const ctx = await engineContext(db);
     return depositsOverview(db, await requireAccount(db), ctx.now);
@@ -39,4 +45,12 @@ export function payoutRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, payouts.createInstantDeposit, async ({ body }) =>
     createInstantPayout(await engineContext(db), (await requireAccount(db)).id, body.currency),
   );
+
+  // Bank statements: multipart/form-data, read whole (at most 5 MB) and handed to the contract.
+  await app.register(async (scope) => {
+    acceptMultipart(scope, STATEMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES);
+    registerEndpoint(scope, payouts.reconcileStatement, async ({ body }) =>
+      reconcileStatement(db, await requireAccount(db), body.file.content),
+    );
+  });
 }
