@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PAYOUT_CSV_HEADERS, PAYOUT_CSV_TABLE_COLUMNS } from '@paydesk/domain/exports/columns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -191,6 +192,63 @@ describeInBrowser('the payouts pages', (use) => {
     expect(lines[0]).toBe(PAYOUT_CSV_HEADERS.join(','));
     expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(paid.data.map((p) => p.id));
     expect(lines.slice(1).every((line) => line.includes(',Completed (paid),'))).toBe(true);
+    await context.close();
+  });
+
+  it('matches a bank statement, listing the line no payout explains, and names the line of a bad file', async () => {
+    const all = await server.api<{
+      data: (Payout & { amount: number; currency: string; arrival_date: number; type: string })[];
+    }>('GET', '/deposits?pagesize=100&sort=date&direction=asc');
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const arrives = all.data.filter((p) => p.status !== 'failed' && p.status !== 'canceled');
+    const [first, second] = arrives.filter((p) => p.status === 'paid').slice(-2);
+    if (!first || !second) throw new Error('the seeded store has fewer than two paid payouts');
+    const major = (amount: number) => `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+    const statement = [
+      'Date,Description,Amount,Reference',
+      `${day(first.arrival_date)},Transfer,${major(first.amount)},STRIPE ${first.bank_reference_key}`,
+      `${day(second.arrival_date)},Transfer,"${major(second.amount)}",STRIPE ${second.bank_reference_key}`,
+      `${day(second.arrival_date)},Interest,12.34,INTEREST PAID`,
+    ].join('\n');
+    // Payouts arriving within the statement's dates that it does not show.
+    const missing = arrives.filter(
+      (p) =>
+        p.id !== first.id &&
+        p.id !== second.id &&
+        p.currency === first.currency &&
+        day(p.arrival_date) >= day(first.arrival_date) &&
+        day(p.arrival_date) <= day(second.arrival_date),
+    );
+
+    const { context, page } = await signedIn(use());
+    await page.goto(payoutsUrl());
+    const section = page.getByTestId('statement-match');
+    const input = section.locator('input[type="file"]');
+    await input.setInputFiles({
+      name: 'statement.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(statement),
+    });
+    await section.getByRole('button', { name: 'Match statement' }).click();
+    await expect
+      .poll(() => section.getByTestId('statement-summary').textContent())
+      .toContain('2 of 3 lines matched a payout.');
+    const unmatched = section.getByTestId('statement-unmatched-line');
+    expect(await unmatched.count()).toBe(1);
+    expect(await unmatched.textContent()).toContain('INTEREST PAID');
+    expect(await unmatched.textContent()).toContain('$12.34');
+    expect(await section.getByTestId('statement-unmatched-payout').count()).toBe(missing.length);
+    await expectAccessible(page, 'payouts page with a matched statement');
+
+    await input.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('date,amount,reference\n31/12/2026,1.00,x\n'),
+    });
+    await section.getByRole('button', { name: 'Match statement' }).click();
+    await expect
+      .poll(() => section.getByTestId('statement-error').textContent())
+      .toContain('Line 2 of the bank statement: the date "31/12/2026" is not a date such as 2026-03-31.');
     await context.close();
   });
 
