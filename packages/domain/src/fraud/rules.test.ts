@@ -8,6 +8,7 @@ import {
   type FraudCurrencyConverter,
   type FraudRule,
   formatOrderTotalValue,
+  fraudCheckKeys,
   matchesFraudCheck,
   parseOrderTotalValue,
 } from './rules.ts';
@@ -396,5 +397,21 @@ describe('evaluateFraudRules', () => {
         },
       ),
     );
+  });
+});
+
+describe('fraudCheckKeys', () => {
+  it('lists each attribute a check reads once, at any depth', () => {
+    const total = { key: 'order_total', operator: 'greater_than', value: '1000|usd' } as const;
+    const items = { key: 'item_count', operator: 'greater_than', value: 3 } as const;
+    const avs = { key: 'avs_mismatch', operator: 'equals', value: true } as const;
+    expect(fraudCheckKeys(total)).toEqual(['order_total']);
+    expect(fraudCheckKeys({ operator: 'or', checks: [total, { ...total, operator: 'less_than' }] })).toEqual([
+      'order_total',
+    ]);
+    expect(fraudCheckKeys({ operator: 'and', checks: [avs, items] })).toEqual(['avs_mismatch', 'item_count']);
+    expect(
+      fraudCheckKeys({ operator: 'and', checks: [avs, { operator: 'or', checks: [items, total] }] }),
+    ).toEqual(['avs_mismatch', 'item_count', 'order_total']);
   });
 });

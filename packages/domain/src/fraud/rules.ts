@@ -85,6 +85,16 @@ export function countSingleChecks(check: FraudCheck): number {
   return check.checks.reduce((total, child) => total + countSingleChecks(child), 0);
 }
 
+/**
+ * The attributes a check reads, each once. A backtest over many payments evaluates a rule once
+ * per distinct value of what it reads: the rules that read the total once per amount, the others
+ * once per group of payments alike in everything else.
+ */
+export function fraudCheckKeys(check: FraudCheck): FraudCheckKey[] {
+  if (!('checks' in check)) return [check.key];
+  return [...new Set(check.checks.flatMap(fraudCheckKeys))];
+}
+
 /** Splits an order_total value `100000|usd` into its amount in cents and lowercase currency. */
 export function parseOrderTotalValue(value: string): { amount_cents: number; currency: string } | null {
   const match = ORDER_TOTAL_PATTERN.exec(value.trim().toLowerCase());

@@ -334,6 +334,25 @@ export interface BalanceTransactionsTable {
   description: string | null;
 }
 
+/**
+ * What the fraud rules read of one payment of the ledger (migration 0026), written by the
+ * ledger's insert trigger; read by the backtest. Addresses only when shipping differs from billing.
+ */
+export interface PaymentRiskTable {
+  balance_transaction_id: string;
+  account_id: string;
+  created_at: Timestamp;
+  amount: number;
+  currency: string;
+  items_count: number | null;
+  ip_country: string | null;
+  billing_country: string | null;
+  billing_address: Json<Record<string, string | null> | null>;
+  shipping_address: Json<Record<string, string | null> | null>;
+  line1_check: string | null;
+  postal_code_check: string | null;
+}
+
 export interface LedgerRollupsTable {
   account_id: string;
   hour: Timestamp;
@@ -560,6 +579,7 @@ export interface Database {
   payouts: PayoutsTable;
   loans: LoansTable;
   balance_transactions: BalanceTransactionsTable;
+  payment_risk: PaymentRiskTable;
   ledger_rollups: LedgerRollupsTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;

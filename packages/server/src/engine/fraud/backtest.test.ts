@@ -1,5 +1,6 @@
 import { EXAMPLE_FRAUD_RULES } from '@paydesk/domain/fraud/example-rules';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
@@ -24,6 +25,12 @@ const PRICE = {
       { key: 'order_total', operator: 'greater_than', value: '10000|usd' },
     ],
   },
+};
+/** Reads the total alone, beside a rule that reads it with the IP country. */
+const PRICE_BELOW_10 = {
+  key: 'order_items_threshold',
+  outcome: 'review',
+  check: { key: 'order_total', operator: 'less_than', value: '1000|usd' },
 };
 const IP_MISMATCH = EXAMPLE_FRAUD_RULES.ip_address_mismatch;
 
@@ -71,6 +78,19 @@ describeEachDatabase('fraud rule backtest', (use) => {
       .execute();
   };
 
+  it('keeps a narrow risk row for every payment of the ledger, as its charge and order read', async () => {
+    const db = use().db;
+    const payments = await chargesSince(30);
+    const rows = await db.selectFrom('payment_risk').select(['balance_transaction_id']).execute();
+    expect(rows).toHaveLength(payments.length);
+    const differ = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        (select * from payment_risk except select * from payment_risk_source)
+        union all
+        (select * from payment_risk_source except select * from payment_risk)) d`.execute(db);
+    expect(differ.rows[0]?.n).toBe(0);
+  });
+
   it('counts every succeeded payment of the window when a rule matches them all', async () => {
     const res = await backtest({ days: 1, rules: [EVERY] });
     expect(res.statusCode, res.body).toBe(200);
@@ -95,6 +115,26 @@ describeEachDatabase('fraud rule backtest', (use) => {
     // The 200.00 payment from France is caught by two rules but counted once.
     expect(body.total).toEqual({ count: 3, amount: { usd: 2_500 + 500 + 20_000 } });
     expect(body.tested.count).toBe(5);
+  });
+
+  it('evaluates a rule that reads the total with other attributes payment by payment', async () => {
+    const FROM_FRANCE_ABOVE_100 = {
+      key: 'purchase_price_threshold',
+      outcome: 'block',
+      check: {
+        operator: 'and',
+        checks: [
+          { key: 'order_total', operator: 'greater_than', value: '10000|usd' },
+          { key: 'ip_country', operator: 'in', value: 'fr' },
+        ],
+      },
+    };
+    const res = await backtest({ days: 1, rules: [FROM_FRANCE_ABOVE_100, PRICE_BELOW_10] });
+    expect(res.statusCode, res.body).toBe(200);
+    const byKey = Object.fromEntries(res.json().rules.map((rule: { key: string }) => [rule.key, rule]));
+    expect(byKey.purchase_price_threshold).toMatchObject({ count: 1, amount: { usd: 20_000 } });
+    expect(byKey.order_items_threshold).toMatchObject({ count: 1, amount: { usd: 500 } });
+    expect(res.json().total).toEqual({ count: 2, amount: { usd: 20_500 } });
   });
 
   it('answers empty counts for no rules, and 400 for a bad window or rule, naming it', async () => {

@@ -1,4 +1,12 @@
-import { assert, convertMinor, type FraudRule, isAvsMismatch, sumMinor } from '@paydesk/domain';
+import {
+  assert,
+  convertMinor,
+  type FraudEvaluation,
+  type FraudRule,
+  fraudCheckKeys,
+  isAvsMismatch,
+  sumMinor,
+} from '@paydesk/domain';
 import type { fraud } from '@paydesk/domain/contracts';
 import { formatUtcDateTime } from '@paydesk/domain/date-format';
 import { type FraudAddress, paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
@@ -24,12 +32,12 @@ function addTo(volume: Volume, currency: string, amount_minor: number): void {
 }
 
 /**
- * Payments of a slice that share every attribute the rules read, counted together. Addresses
- * travel only when they may differ: an order that ships nowhere else, or to an identical
- * address, is the same address without parsing either (sameAddress decides the rest).
+ * Payments of a slice that share every attribute the rules read but their amount, counted
+ * together with their amounts (comma-separated minor units), from the narrow rows the ledger
+ * keeps of them (payment_risk, migration 0026). Addresses are there only when the order ships to
+ * a different address than it bills; sameAddress decides the rest.
  */
 interface PaymentGroup {
-  amount: number;
   currency: string;
   items_count: number | null;
   ip_country: string | null;
@@ -38,34 +46,31 @@ interface PaymentGroup {
   shipping_address: FraudAddress | null;
   line1_check: string | null;
   postal_code_check: string | null;
-  payments: number;
+  amounts: string;
 }
 
 function paymentGroups(db: Executor, accountId: string, from: Date, to: Date) {
   return sql<PaymentGroup>`
-    select c.amount, c.currency, o.items_count, c.ip_country,
-           o.billing_address ->> 'country' as billing_country,
-           case when o.shipping_address is not null and o.shipping_address is distinct from o.billing_address
-                then o.billing_address end as billing_address,
-           case when o.shipping_address is not null and o.shipping_address is distinct from o.billing_address
-                then o.shipping_address end as shipping_address,
-           c.payment_method_details #>> '{card,checks,address_line1_check}' as line1_check,
-           c.payment_method_details #>> '{card,checks,address_postal_code_check}' as postal_code_check,
-           count(*)::int as payments
-      from balance_transactions bt
-      join charges c on c.id = bt.charge_id
-      left join orders o on o.id = c.order_id
-     where bt.account_id = ${accountId} and bt.type in ('charge', 'payment')
-       and bt.created_at >= ${from} and bt.created_at < ${to}
-     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`
+    select currency, items_count, ip_country, billing_country, billing_address, shipping_address,
+           line1_check, postal_code_check, string_agg(amount::text, ',') as amounts
+      from payment_risk
+     where account_id = ${accountId} and created_at >= ${from} and created_at < ${to}
+     group by 1, 2, 3, 4, 5, 6, 7, 8`
     .execute(db)
     .then((result) => result.rows);
+}
+
+interface Tally {
+  count: number;
+  amount: Volume;
 }
 
 /**
  * What `rules` would have caught among the payments that succeeded in the last `days` days:
  * the charges (and local-method payments) of the transactions list, each evaluated by the
- * checkout's own rule evaluation over what the payment recorded. Amounts are summed per
+ * checkout's own rule evaluation over what the payment recorded. The rules that read the total
+ * are evaluated once per amount, the others once per group: rules are independent, so each
+ * payment's result is the one the checkout would give it. Amounts are summed per
  * currency of the payment, never mixed.
  */
 export async function backtestFraudRules(
@@ -85,41 +90,71 @@ export async function backtestFraudRules(
     }
     return convertMinor(amount, fromCurrency, toCurrency, rate);
   };
-  const tested = { count: 0, amount: {} as Volume };
-  const total = { count: 0, amount: {} as Volume };
+  const tested: Tally = { count: 0, amount: {} };
+  const total: Tally = { count: 0, amount: {} };
   const perRule = input.rules.map((rule) => ({
     key: rule.key,
     outcome: rule.outcome,
     count: 0,
     amount: {} as Volume,
   }));
+  const tallies = new Map(perRule.map((entry) => [entry.key, entry]));
+  const count = (tally: Tally, currency: string, payments: number, volume: number) => {
+    tally.count += payments;
+    addTo(tally.amount, currency, volume);
+  };
+  const reads = input.rules.map((rule) => fraudCheckKeys(rule.check));
+  const byTotal = input.rules.filter((_, index) => reads[index]!.includes('order_total'));
+  const byRest = input.rules.filter((_, index) => !reads[index]!.includes('order_total'));
+  // When the rules that read the total read nothing else, an amount in a currency has one result
+  // in every group; otherwise each group evaluates its own amounts.
+  const totalOnly = reads.every((keys) => !keys.includes('order_total') || keys.length === 1);
+  const evaluationsByCurrency = new Map<string, Map<number, FraudEvaluation>>();
+  const evaluationsOf = (currency: string) => {
+    if (!totalOnly) return new Map<number, FraudEvaluation>();
+    let evaluations = evaluationsByCurrency.get(currency);
+    if (!evaluations) {
+      evaluations = new Map();
+      evaluationsByCurrency.set(currency, evaluations);
+    }
+    return evaluations;
+  };
   const add = (group: PaymentGroup) => {
-    const volume = group.amount * group.payments;
-    assert(Number.isSafeInteger(volume), 'a group of payments sums to a safe integer');
-    tested.count += group.payments;
-    addTo(tested.amount, group.currency, volume);
+    const amounts = group.amounts.split(',').map(Number);
+    const volume = amounts.reduce((sum, amount) => {
+      assert(Number.isSafeInteger(amount), 'a payment amount is a safe integer');
+      return sumMinor(sum, amount);
+    }, 0);
+    count(tested, group.currency, amounts.length, volume);
     if (input.rules.length === 0) return;
-    const attributes = paymentFraudAttributes({
-      amount_minor: group.amount,
-      currency: group.currency,
-      items_count: group.items_count,
-      billing_address: group.billing_address ?? { country: group.billing_country },
-      shipping_address: group.shipping_address,
-      ip_country: group.ip_country,
-      avs_mismatch: isAvsMismatch({
-        address_line1_check: group.line1_check,
-        address_postal_code_check: group.postal_code_check,
-      }),
-    });
-    const evaluation = evaluateFraudRules(input.rules, attributes, convert);
-    if (evaluation.matched.length === 0) return;
-    total.count += group.payments;
-    addTo(total.amount, group.currency, volume);
-    perRule.forEach((entry, index) => {
-      if (evaluation.ruleset_results[input.rules[index]!.key] === 'allow') return;
-      entry.count += group.payments;
-      addTo(entry.amount, group.currency, volume);
-    });
+    const attributesAt = (amount_minor: number) =>
+      paymentFraudAttributes({
+        amount_minor,
+        currency: group.currency,
+        items_count: group.items_count,
+        billing_address: group.billing_address ?? { country: group.billing_country },
+        shipping_address: group.shipping_address,
+        ip_country: group.ip_country,
+        avs_mismatch: isAvsMismatch({
+          address_line1_check: group.line1_check,
+          address_postal_code_check: group.postal_code_check,
+        }),
+      });
+    // Rules that do not read the total: one evaluation answers for every payment of the group.
+    const rest = evaluateFraudRules(byRest, attributesAt(amounts[0]!), convert);
+    for (const key of rest.matched) count(tallies.get(key)!, group.currency, amounts.length, volume);
+    if (rest.matched.length > 0) count(total, group.currency, amounts.length, volume);
+    if (byTotal.length === 0) return;
+    const evaluations = evaluationsOf(group.currency);
+    for (const amount of amounts) {
+      let evaluation = evaluations.get(amount);
+      if (!evaluation) {
+        evaluation = evaluateFraudRules(byTotal, attributesAt(amount), convert);
+        evaluations.set(amount, evaluation);
+      }
+      for (const key of evaluation.matched) count(tallies.get(key)!, group.currency, 1, amount);
+      if (rest.matched.length === 0 && evaluation.matched.length > 0) count(total, group.currency, 1, amount);
+    }
   };
   const slices: [Date, Date][] = [];
   for (let start = from.getTime(); start < to.getTime(); start += SLICE_MS) {

@@ -25,6 +25,8 @@ export const BULK_TABLES = [
   'fraud_outcomes',
   'timeline_events',
   'balance_transactions',
+  // Written by the ledger's trigger (migration 0026), row for row with the payments.
+  'payment_risk',
 ] as const;
 
 /** Indexes the engine services that run between the seeder's batches read (reader fees). */
@@ -105,17 +107,19 @@ export async function restoreDeferredIndexes(db: Executor): Promise<string[]> {
 const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'loans', 'notes'];
 
 /**
- * Whether the seeder's batches may run in replica mode, which skips every trigger, the
- * per-row foreign-key checks among them (checkForeignKeys checks them at the end instead): only
- * when the written tables carry no trigger but the foreign keys' own, so a trigger added later
- * is never skipped silently, and the user may set the mode (a superuser, as on PGlite).
- */
-/**
  * Triggers a bulk load may skip: the job queue's wake-up (migration 0025) only shortens the wait
  * for a queued job; jobs the seeder writes are found by the worker's next poll instead.
  */
 const SKIPPABLE_TRIGGERS = ['jobs_notify'];
 
+/**
+ * Whether the seeder's batches may run in replica mode, which skips every trigger not enabled
+ * ALWAYS, the per-row foreign-key checks among them (checkForeignKeys checks them at the end
+ * instead): only when the written tables carry no such trigger but the foreign keys' own and the
+ * skippable ones, so a trigger added later is never skipped silently, and the user may set the
+ * mode (a superuser, as on PGlite). A trigger enabled ALWAYS (the ledger's payment_risk) fires in
+ * replica mode too.
+ */
 export async function maySkipKeyChecks(db: Executor): Promise<boolean> {
   const result = await sql<{ triggers: number; superuser: boolean }>`
     select current_setting('is_superuser') = 'on' as superuser,
@@ -123,6 +127,7 @@ export async function maySkipKeyChecks(db: Executor): Promise<boolean> {
        where t.relnamespace = current_schema()::regnamespace
          and t.relname = any(${WRITTEN_TABLES}::text[])
          and not (g.tgisinternal and g.tgconstraint <> 0)
+         and g.tgenabled <> 'A'
          and g.tgname <> all(${SKIPPABLE_TRIGGERS}::text[])) as triggers`.execute(db);
   return result.rows[0]!.superuser && result.rows[0]!.triggers === 0;
 }
