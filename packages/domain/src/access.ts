@@ -18,3 +18,8 @@ export function roleHas(role: Role, capability: Capability): boolean {
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
+
+/** The roles that hold a capability: who may act on what it guards (and is told about it). */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((role) => roleHas(role, capability));
+}

@@ -58,6 +58,15 @@ export function paymentsAdminUrl(path: string, query: Record<string, string> = {
   return `/wp-admin/admin.php?${search}`;
 }
 
+/**
+ * Where a merchant answers a dispute: its payment, where the dispute and its deadline are shown
+ * (the legacy dispute route finds it by the dispute's id). The inbox's "Respond now" and the
+ * reminder e-mail both point here.
+ */
+export function disputeResponseUrl(disputeId: string): string {
+  return paymentsAdminUrl('/payments/disputes/details', { id: disputeId });
+}
+
 /** Dispute and payout ids carry the provider's prefix and word characters only. */
 function assertId(id: string, prefix: string): string {
   if (!new RegExp(`^${prefix}_\\w{1,64}$`).test(id)) throw new Error(`Not a ${prefix}_ id: ${id}`);
@@ -177,9 +186,7 @@ export function disputeNote(input: DisputeInput, format: NoteFormat): NoteDraft 
       {
         name: 'respond',
         label: 'Respond now',
-        // The dispute's payment, where the dispute and its deadline are shown (the legacy dispute
-        // route finds it by the dispute's id).
-        url: paymentsAdminUrl('/payments/disputes/details', { id: input.dispute_id }),
+        url: disputeResponseUrl(input.dispute_id),
         status: 'actioned',
         primary: true,
       },

@@ -1,8 +1,10 @@
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { mailSettings } from '../store/mail.ts';
 import { runReaderFeesJob } from './card-readers/jobs.ts';
 import { clockNow } from './clock.ts';
-import { runDisputeDeadlineJob, runDisputeResolveJob } from './disputes/jobs.ts';
+import { DISPUTE_DEADLINE_JOB, DISPUTE_REMINDER_JOB, DISPUTE_RESOLVE_JOB } from './disputes/job-kinds.ts';
+import { runDisputeDeadlineJob, runDisputeReminderJob, runDisputeResolveJob } from './disputes/jobs.ts';
 import { issueDueInvoices } from './documents/invoices.ts';
 import { EXPORT_JOB, runExportJob } from './exports/service.ts';
 import { type IdSource, randomIds } from './ids.ts';
@@ -29,10 +31,10 @@ export const JOB_HANDLERS: JobHandlers = {
     const ctx = { ...(await engineContext(db)), now };
     await failPendingRefund(ctx, String(payload.refund_id));
   },
-  'dispute.deadline': async (db, payload, now) => {
+  [DISPUTE_DEADLINE_JOB]: async (db, payload, now) => {
     await runDisputeDeadlineJob({ ...(await engineContext(db)), now }, payload);
   },
-  'dispute.resolve': async (db, payload, now) => {
+  [DISPUTE_RESOLVE_JOB]: async (db, payload, now) => {
     await runDisputeResolveJob({ ...(await engineContext(db)), now }, payload);
   },
   'payouts.schedule': async (db, payload, now) => {
@@ -55,5 +57,8 @@ export const JOB_HANDLERS: JobHandlers = {
   // which both run jobs, send mail the same way.
   [EXPORT_JOB]: async (db, payload) => {
     await runExportJob(db, payload, mailSettings());
+  },
+  [DISPUTE_REMINDER_JOB]: async (db, payload, now) => {
+    await runDisputeReminderJob(db, payload, now, mailSettings(), loadConfig().publicUrl);
   },
 };

@@ -1,4 +1,5 @@
 import { assert } from '@paydesk/domain';
+import { AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/disputes/list-query';
 import {
   disputeNote,
   firstPaymentNote,
@@ -23,11 +24,12 @@ import type { Effects } from './effects.ts';
  */
 
 /** Dispute statuses that ask the merchant to act. */
-const OPEN_DISPUTE_STATUSES = new Set(['needs_response', 'warning_needs_response']);
+const OPEN_DISPUTE_STATUSES: ReadonlySet<string> = new Set(AWAITING_RESPONSE_STATUSES);
 /** Ledger types of money a customer paid. */
 const PAYMENT_LEDGER_TYPES = new Set(['charge', 'payment']);
 
-async function noteFormat(db: Db): Promise<NoteFormat> {
+/** How the store writes amounts and dates, for the text of a note or an e-mail. */
+export async function noteFormat(db: Db): Promise<NoteFormat> {
   const settings = await getStoreSettings(db);
   return { locale: settings.locale, dateFormat: settings.date_format, timeZone: settings.timezone_string };
 }

@@ -14,11 +14,10 @@ import { type Effects, emptyEffects } from '../effects.ts';
 import { ledgerAttributes } from '../payments/plan-capture.ts';
 import type { ChargeState, PlanEnv } from '../payments/state.ts';
 import type { TimelineType } from '../timeline.ts';
+import { DISPUTE_RESOLVE_JOB } from './job-kinds.ts';
 
 /** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
 export const DISPUTE_REVIEW_MS = 7 * DAY_MS;
-export const DISPUTE_RESOLVE_JOB = 'dispute.resolve';
-export const DISPUTE_DEADLINE_JOB = 'dispute.deadline';
 
 /**
  * Sandbox outcomes (docs/test-cards.md, "Disputes"): the text of the uncategorized_text field

@@ -1,5 +1,7 @@
 import { appError, assert, computeChargeFee, convertMinor, disputeFee } from '@paydesk/domain';
+import { disputeReminderAt } from '@paydesk/domain/disputes/reminder';
 import { DAY_MS } from '../clock.ts';
+import { DISPUTE_DEADLINE_JOB, DISPUTE_REMINDER_JOB } from '../disputes/job-kinds.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
 import type { LedgerEntry } from '../ledger.ts';
 import { crossRate } from '../rates.ts';
@@ -228,12 +230,20 @@ export function planDispute(
       created_at: env.now,
     });
   }
-  effects.jobs.push({
-    kind: 'dispute.deadline',
-    payload: JSON.stringify({ dispute_id: disputeId }),
-    run_at: dueBy,
-    unique_key: `dispute.deadline:${disputeId}`,
-  });
+  effects.jobs.push(
+    {
+      kind: DISPUTE_DEADLINE_JOB,
+      payload: JSON.stringify({ dispute_id: disputeId }),
+      run_at: dueBy,
+      unique_key: `${DISPUTE_DEADLINE_JOB}:${disputeId}`,
+    },
+    {
+      kind: DISPUTE_REMINDER_JOB,
+      payload: JSON.stringify({ dispute_id: disputeId }),
+      run_at: disputeReminderAt(dueBy, env.now),
+      unique_key: `${DISPUTE_REMINDER_JOB}:${disputeId}`,
+    },
+  );
   effects.timeline.push({
     payment_intent_id: charge.payment_intent_id,
     charge_id: charge.id,
