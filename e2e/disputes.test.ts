@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -118,5 +119,40 @@ describeInBrowser('the disputes list', (use) => {
     await page.goto(server.adminUrl('/payments/disputes/details', { id: 'dp_unknown' }));
     await page.getByText('Error retrieving dispute').waitFor();
     await page.getByText('Please check your network and try again.').waitFor();
+  });
+
+  it('shows the win rate by reason of the disputes decided, following the filters', async () => {
+    // A new dispute for a parcel that never came, accepted at once: lost.
+    const body = checkoutBody('4000000000002685', 3_000, 'Edsger Dijkstra');
+    await server.api('POST', '/payment_intents', {
+      ...body,
+      order: { ...body.order, number: 'DP-ACCEPTED' },
+    });
+    const listed = (await server.api<{ data: (Row & { reason: string })[] }>('GET', '/disputes')).data;
+    const accepted = listed.find(
+      (row) => row.reason === 'product_not_received' && row.status === 'needs_response',
+    )!;
+    await server.api('POST', `/disputes/${accepted.dispute_id}/close`, {});
+    const outcomes = await server.api<{ reasons: { reason: string; won: number; lost: number }[] }>(
+      'GET',
+      '/disputes/outcomes',
+    );
+    const expected = outcomes.reasons.find((row) => row.reason === 'product_not_received')!;
+    expect(expected.lost).toBeGreaterThanOrEqual(1);
+    await page.goto(server.adminUrl('/payments/disputes'));
+    await expect.poll(() => page.getByTestId('win-rate').count()).toBe(outcomes.reasons.length);
+    const row = page.locator('[data-testid="win-rate"][data-reason="product_not_received"]');
+    expect((await row.locator('th, td').allTextContents()).map((text) => text.trim())).toEqual([
+      'Product not received',
+      String(expected.won),
+      String(expected.lost),
+      `${Math.round((100 * expected.won) / (expected.won + expected.lost))}%`,
+    ]);
+    await expectAccessible(page, 'disputes page with its win rate', {
+      include: ['[data-testid="win-rates"]'],
+    });
+    // Filtered to the disputes still needing a response, none of them is decided.
+    await page.goto(server.adminUrl('/payments/disputes', { status_is: 'needs_response' }));
+    await page.getByTestId('win-rates-empty').waitFor();
   });
 });

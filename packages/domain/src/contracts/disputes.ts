@@ -321,6 +321,34 @@ export const disputesSummary = defineEndpoint({
   errors: ['wcpay_account_not_found'],
 });
 
+export const ZDisputeOutcomes = z
+  .object({
+    reasons: z
+      .array(
+        z.object({
+          reason: z.string(),
+          won: z.number().int().describe('Disputes of this reason won.'),
+          lost: z.number().int().describe('Disputes of this reason lost.'),
+        }),
+      )
+      .describe('One entry per reason with a decided dispute, by reason.'),
+    won: z.number().int(),
+    lost: z.number().int(),
+  })
+  .meta({ id: 'DisputeOutcomes' });
+export type TDisputeOutcomes = z.infer<typeof ZDisputeOutcomes>;
+
+export const disputeOutcomes = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/disputes/outcomes`,
+  summary:
+    'Disputes won and lost, by reason, among those the filters select. Only decided disputes count (won or lost); inquiries are never decided.',
+  tags: ['disputes'],
+  query: ZDisputeFilters,
+  response: ZDisputeOutcomes,
+  errors: ['wcpay_account_not_found'],
+});
+
 // ---------------------------------------------------------------------------------------------
 // Evidence files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files").
 

@@ -1,5 +1,11 @@
-import type { TDisputeFilters, TDisputeListQuery, TDisputeListRow } from '@paydesk/domain/contracts/disputes';
+import type {
+  TDisputeFilters,
+  TDisputeListQuery,
+  TDisputeListRow,
+  TDisputeOutcomes,
+} from '@paydesk/domain/contracts/disputes';
 import { AWAITING_RESPONSE_FILTER, AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/disputes/list-query';
+import { DECIDED_DISPUTE_STATUSES } from '@paydesk/domain/disputes/outcomes';
 import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -157,4 +163,28 @@ export async function disputesSummary(
       .execute(),
   ]);
   return { count: Number(count.count), currencies: currencies.map((row) => row.currency) };
+}
+
+/** Won and lost disputes by reason, among those the filters select (docs/disputes.md). */
+export async function disputeOutcomes(
+  db: Executor,
+  accountId: string,
+  filters: TDisputeFilters,
+): Promise<TDisputeOutcomes> {
+  const rows = await disputesQuery(db, accountId, filters)
+    .where('d.status', 'in', DECIDED_DISPUTE_STATUSES)
+    .select([
+      'd.reason',
+      sql<number>`(count(*) filter (where d.status = 'won'))::int`.as('won'),
+      sql<number>`(count(*) filter (where d.status = 'lost'))::int`.as('lost'),
+    ])
+    .groupBy('d.reason')
+    .orderBy('d.reason')
+    .execute();
+  const reasons = rows.map((row) => ({ reason: row.reason, won: row.won, lost: row.lost }));
+  return {
+    reasons,
+    won: reasons.reduce((sum, row) => sum + row.won, 0),
+    lost: reasons.reduce((sum, row) => sum + row.lost, 0),
+  };
 }

@@ -5,7 +5,7 @@ import { requireAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
 import { engineContext } from '../../engine/context.ts';
 import { storeEvidenceFile } from '../../engine/disputes/files.ts';
-import { disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
+import { disputeOutcomes, disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { registerEndpoint } from '../endpoint.ts';
@@ -18,6 +18,9 @@ export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void>
   );
   registerEndpoint(app, disputes.disputesSummary, async ({ query }) =>
     disputesSummary(db, (await requireAccount(db)).id, query),
+  );
+  registerEndpoint(app, disputes.disputeOutcomes, async ({ query }) =>
+    disputeOutcomes(db, (await requireAccount(db)).id, query),
   );
 
   // Evidence uploads: multipart/form-data, read whole (the cap is small) and handed to the

@@ -9,6 +9,7 @@ export type DisputesFilters = QueryOf<typeof disputes.disputesSummary>;
 export const disputesKeys = {
   list: (request: object) => ['disputes', 'list', request] as const,
   summary: (filters: object) => ['disputes', 'summary', filters] as const,
+  outcomes: (filters: object) => ['disputes', 'outcomes', filters] as const,
   one: (id: string) => ['disputes', 'one', id] as const,
 };
 
@@ -26,6 +27,15 @@ export function useDisputesSummary(filters: DisputesFilters) {
   return useQuery({
     queryKey: disputesKeys.summary(filters),
     queryFn: ({ signal }) => apiFetch(disputes.disputesSummary, { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET {base}/disputes/outcomes: won and lost by reason, among the disputes the filters select. */
+export function useDisputeOutcomes(filters: DisputesFilters) {
+  return useQuery({
+    queryKey: disputesKeys.outcomes(filters),
+    queryFn: ({ signal }) => apiFetch(disputes.disputeOutcomes, { query: filters, signal }),
     placeholderData: keepPreviousData,
   });
 }

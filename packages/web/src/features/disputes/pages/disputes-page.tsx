@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import type { disputes } from '@paydesk/domain/contracts';
 import {
   AWAITING_RESPONSE_FILTER,
@@ -16,7 +16,7 @@ import {
   isDisputeStatus,
 } from '@paydesk/domain/transactions/status';
 import { disputeReasonLabel } from '@paydesk/domain/transactions/timeline';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { useHiddenColumns } from '../../../components/list/use-hidden-columns.ts';
@@ -27,6 +27,11 @@ import { getAdminUrl, navigate, updateQuery, useQueryValues } from '../../../lib
 import { useDisputes, useDisputesSummary } from '../api/disputes.ts';
 
 type Row = disputes.TDisputeListRow;
+
+/** The win rate by reason sits below the list and loads after it, outside the page's first load. */
+const DisputeWinRates = lazy(() =>
+  import('../components/win-rates.tsx').then((module) => ({ default: module.DisputeWinRates })),
+);
 
 const DETAIL_PATH = '/payments/transactions/details';
 
@@ -226,6 +231,9 @@ export default function DisputesPage() {
           )
         }
       />
+      <Suspense fallback={<Skeleton h={120} />}>
+        <DisputeWinRates filters={filters} />
+      </Suspense>
     </Stack>
   );
 }

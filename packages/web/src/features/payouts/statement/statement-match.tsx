@@ -1,9 +1,10 @@
-import { Alert, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { payouts } from '@paydesk/domain/contracts';
 import { STATEMENT_MATCH_WINDOW_DAYS, STATEMENT_MAX_BYTES } from '@paydesk/domain/payouts/statement';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { ApiError, apiUpload } from '../../../lib/api.ts';
 import { money, storeDate } from '../../../lib/display.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
@@ -46,16 +47,7 @@ export function StatementMatch() {
   };
   const result = match.data;
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-labelledby="statement-heading"
-      data-testid="statement-match"
-    >
-      <Title order={2} size="h4" id="statement-heading" mb="xs">
-        {__('Match a bank statement')}
-      </Title>
+    <SectionCard id="statement-heading" title={__('Match a bank statement')} testId="statement-match">
       <Text size="sm" mb="sm">
         {sprintf(
           __(
@@ -101,7 +93,7 @@ export function StatementMatch() {
         )}
         {result && <StatementResult result={result} />}
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 
