@@ -1,5 +1,6 @@
 import { invalidParams } from '@paydesk/domain';
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { bytea } from '../../db/bytea.ts';
 import type { IdSource } from '../ids.ts';
 import type { Executor } from '../ledger.ts';
 
@@ -33,7 +34,7 @@ export async function storeEvidenceFile(
   const type = evidenceFileType(input.file.content);
   if (!type) throw invalidParams({ file: contracts.EVIDENCE_FILE_TYPE_MESSAGE });
   const id = ids.next('file');
-  const content = Buffer.from(input.file.content);
+  const content = input.file.content;
   await db
     .insertInto('files')
     .values({
@@ -44,7 +45,7 @@ export async function storeEvidenceFile(
       title: null,
       mime_type: type,
       size: content.length,
-      content,
+      content: bytea(content),
       user_id: owner.userId,
       created_at: now,
     })

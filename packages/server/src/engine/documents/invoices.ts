@@ -7,6 +7,7 @@ import {
   invoiceFilename,
 } from '@paydesk/domain/documents/invoices';
 import { sql } from 'kysely';
+import { bytea } from '../../db/bytea.ts';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext } from '../payments/context.ts';
@@ -174,7 +175,7 @@ export async function issueMonthlyInvoice(
         title: `Invoice ${number}`,
         mime_type: 'application/pdf',
         size: content.length,
-        content,
+        content: bytea(content),
         created_at: now,
       })
       .execute();
