@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { measureGets } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -45,19 +46,7 @@ const scenarios: [string, string][] = [
 ];
 
 console.log(`${handle.kind}, ${Number(count.n).toLocaleString('en-US')} disputes; ${RUNS} runs each`);
-console.log('| Request | HTTP p50 | HTTP p95 |');
-console.log('| --- | --- | --- |');
-for (const [name, path] of scenarios) {
-  const url = `${BASE}${path}`;
-  const first = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
-  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-  const time = await measure(
-    () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
-    RUNS,
-    10,
-  );
-  console.log(`| ${name} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms |`);
-}
+await measureGets(app, auth, BASE, scenarios, RUNS);
 
 // A 4 MB PDF sent as the admin sends evidence: multipart, parts purpose and file. Its body is
 // random bytes, as a PDF's compressed streams and scanned images are: the database cannot

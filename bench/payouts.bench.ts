@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { measureGets } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -55,19 +56,7 @@ const scenarios: [string, string][] = [
 console.log(
   `${handle.kind}, ${Number(rows.n).toLocaleString('en-US')} ledger rows, ${payouts.n} payouts, the largest sweeping ${Number(largest.n).toLocaleString('en-US')} rows; ${RUNS} runs each`,
 );
-console.log('| Request | HTTP p50 | HTTP p95 |');
-console.log('| --- | --- | --- |');
-for (const [name, path] of scenarios) {
-  const url = `${BASE}${path}`;
-  const first = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
-  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-  const time = await measure(
-    () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
-    RUNS,
-    10,
-  );
-  console.log(`| ${name} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms |`);
-}
+await measureGets(app, auth, BASE, scenarios, RUNS);
 
 // Matching a 10,000-line statement: every payout of the store as the bank shows it (reference
 // included on every other line), and lines no payout explains, spread over the same dates.

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { measure } from './stats.ts';
+
+/**
+ * Times GET requests through the whole server (app.inject) and prints one Markdown table row per
+ * request: p50 and p95 over `runs` after 10 warm-up runs. Each must answer 200 first.
+ */
+export async function measureGets(
+  app: FastifyInstance,
+  authorization: string,
+  base: string,
+  scenarios: readonly (readonly [name: string, path: string])[],
+  runs: number,
+): Promise<void> {
+  console.log('| Request | HTTP p50 | HTTP p95 |');
+  console.log('| --- | --- | --- |');
+  for (const [name, path] of scenarios) {
+    const url = `${base}${path}`;
+    const request = () => app.inject({ method: 'GET', url, headers: { authorization } });
+    const first = await request();
+    if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+    const time = await measure(request, runs, 10);
+    console.log(`| ${name} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms |`);
+  }
+}
