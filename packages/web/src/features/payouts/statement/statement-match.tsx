@@ -4,7 +4,7 @@ import { STATEMENT_MATCH_WINDOW_DAYS, STATEMENT_MAX_BYTES } from '@paydesk/domai
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
-import { ApiError, apiUpload } from '../../../lib/api.ts';
+import { ApiError, apiUpload, serverMessage } from '../../../lib/api.ts';
 import { money, storeDate } from '../../../lib/display.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { DETAIL_PATH } from '../paths.ts';
@@ -15,9 +15,7 @@ const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as co
 function failureText(error: unknown): string {
   if (!(error instanceof ApiError))
     return __('The statement could not be sent. Check your connection and try again.');
-  const params = error.data.params as Record<string, string> | undefined;
-  const reasons = params ? Object.values(params) : [];
-  return reasons.length > 0 ? reasons.join(' ') : error.message;
+  return serverMessage(error);
 }
 
 /**
