@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EVIDENCE_FIELD_MAX_CHARS,
-  EVIDENCE_FIELD_TYPES,
-  EVIDENCE_FILES_MAX_BYTES,
-  EVIDENCE_KEYS,
-  EVIDENCE_TOTAL_MAX_CHARS,
-  PRODUCT_TYPES,
-} from '../contracts/disputes.ts';
-import {
   acceptsTextChange,
   EVIDENCE_SECTIONS,
   evidenceEditability,
@@ -17,6 +9,14 @@ import {
   reasonGuidance,
   visibleSections,
 } from './evidence.ts';
+import {
+  EVIDENCE_FIELD_MAX_CHARS,
+  EVIDENCE_FIELD_TYPES,
+  EVIDENCE_FILES_MAX_BYTES,
+  EVIDENCE_KEYS,
+  EVIDENCE_TOTAL_MAX_CHARS,
+  PRODUCT_TYPES,
+} from './evidence-limits.ts';
 
 const titles = (reason: string, productType: Parameters<typeof visibleSections>[1]) =>
   visibleSections(reason, productType).map((section) => section.key);

@@ -13,7 +13,7 @@ import {
   type EvidenceKey,
   evidenceTotalChars,
   PRODUCT_TYPES,
-} from '../contracts/disputes.ts';
+} from './evidence-limits.ts';
 import { isAwaitingResponse } from './list-query.ts';
 
 export type ProductType = (typeof PRODUCT_TYPES)[number];
