@@ -1,4 +1,5 @@
 import { formatStoreDate } from '../date-format.ts';
+import { DISPUTE_CHALLENGE_PATH } from '../disputes/paths.ts';
 import { escapeHtml } from '../html.ts';
 import { formatCurrency } from '../money/format.ts';
 
@@ -177,9 +178,8 @@ export function disputeNote(input: DisputeInput, format: NoteFormat): NoteDraft 
       {
         name: 'respond',
         label: 'Respond now',
-        // The dispute's payment, where the dispute and its deadline are shown (the legacy dispute
-        // route finds it by the dispute's id).
-        url: paymentsAdminUrl('/payments/disputes/details', { id: input.dispute_id }),
+        // The challenge page, where the evidence is entered.
+        url: paymentsAdminUrl(DISPUTE_CHALLENGE_PATH, { id: input.dispute_id }),
         status: 'actioned',
         primary: true,
       },

@@ -1,0 +1,174 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
+import { describeInBrowser } from './browser.ts';
+import { cardCheckout } from './checkout.ts';
+import { OwnServer } from './own-server.ts';
+
+/**
+ * The dispute challenge page against a server of its own: a dispute opened by the sandbox's
+ * dispute card is answered from the disputes list (evidence typed and uploaded, saved, read back,
+ * submitted), then shown read-only; another dispute is accepted.
+ */
+
+const MERCHANT = { login: 'dc-admin', password: 'dc-admin-password', email: 'dc@example.test' };
+const server = new OwnServer('dispute-challenge', 'dc-first-admin-password');
+
+interface Row {
+  dispute_id: string;
+  amount: number;
+  status: string;
+  order_number: string | null;
+}
+
+const checkoutBody = (number: string, amount: number, name: string) =>
+  cardCheckout(number, amount, name, 'DC');
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// A 1×1 PNG, so the preview has an image to show.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DESCRIPTION = 'A pair of walking boots, shipped by courier the day after the order.';
+
+const notice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
+const challengeUrl = (id: string) => server.adminUrl('/payments/disputes/challenge', { id });
+const atPath = (page: Page, path: string) => page.waitForURL((url) => url.searchParams.get('path') === path);
+
+describeInBrowser('the dispute challenge page', (use) => {
+  let page: Page;
+  let answered: Row;
+  let accepted: Row;
+
+  beforeAll(async () => {
+    server.createAdministrator(MERCHANT);
+    server.cli('seed', '--transactions', '3', '--days', '1', '--seed', '5');
+    server.useAppPassword(MERCHANT.login);
+    await server.start();
+    await server.api('POST', '/payment_intents', checkoutBody('4000000000002685', 2_345, 'Grace Hopper'));
+    await server.api('POST', '/payment_intents', checkoutBody('4000000000000259', 6_789, 'Ada Byron'));
+    const rows = (await server.api<{ data: Row[] }>('GET', '/disputes?pagesize=100')).data;
+    answered = rows.find((row) => row.amount === 2_345)!;
+    accepted = rows.find((row) => row.amount === 6_789)!;
+    page = await server.signedInPage(use(), { user: MERCHANT, viewport: { width: 1400, height: 900 } });
+  }, 300_000);
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  it('opens from the Respond button of the disputes list, with the dispute and its guidance', async () => {
+    expect(answered.status).toBe('needs_response');
+    await page.goto(server.adminUrl('/payments/disputes', { filter: 'awaiting_response' }));
+    await page.getByRole('link', { name: 'Respond to the dispute of $23.45' }).click();
+    await atPath(page, '/payments/disputes/challenge');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(answered.dispute_id);
+    const info = page.getByTestId('dispute-info');
+    await info.waitFor();
+    expect(await info.textContent()).toContain('$23.45');
+    expect(await info.textContent()).toContain('Product not received');
+    // No product type yet: only the sections every type shows.
+    expect(await page.getByTestId('product-type').inputValue()).toBe('');
+    expect(await page.getByRole('heading', { name: 'Shipping information' }).count()).toBe(0);
+    await page.getByLabel('Product type').selectOption('physical_product');
+    await page.getByRole('heading', { name: 'Shipping information' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Service details' }).count()).toBe(0);
+  });
+
+  it('uploads a PDF and a PNG, saves, and keeps them after a reload', async () => {
+    await page.getByLabel('Product description').fill(DESCRIPTION);
+    await page.getByLabel('Receipt', { exact: true }).setInputFiles({
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page.getByLabel('Customer communication', { exact: true }).setInputFiles({
+      name: 'chat.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.getByText('receipt.pdf').waitFor();
+    const preview = page.getByRole('img', { name: 'chat.png' });
+    await preview.waitFor();
+    expect(await preview.evaluate((image) => getComputedStyle(image).maxWidth)).toBe('100px');
+    // A text file named .png is refused by its bytes, and the server's reason shows under the field.
+    await page.getByLabel('Customer signature', { exact: true }).setInputFiles({
+      name: 'signature.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image'),
+    });
+    await page.getByTestId('evidence-file-error').waitFor();
+    await expectAccessible(page, 'dispute challenge page with evidence');
+
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    await notice(page, 'Evidence saved.').waitFor();
+    await atPath(page, '/payments/disputes');
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('awaiting_response');
+
+    await page.goto(challengeUrl(answered.dispute_id));
+    await page.getByTestId('dispute-info').waitFor();
+    expect(await page.getByTestId('product-type').inputValue()).toBe('physical_product');
+    expect(await page.getByLabel('Product description').inputValue()).toBe(DESCRIPTION);
+    await page.getByText('receipt.pdf').waitFor();
+    await page.getByRole('img', { name: 'chat.png' }).waitFor();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.getByLabel('Shipping carrier').fill('Courier Co');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Disputes', exact: true }).first().click();
+    await expect.poll(() => asked).toEqual(['confirm']);
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/disputes/challenge');
+  });
+
+  it('submits after its confirmation, then shows the evidence read-only', async () => {
+    await page.getByRole('button', { name: 'Submit evidence' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit evidence' });
+    await dialog
+      .getByText("Are you sure you're ready to submit this evidence? Evidence submissions are final.")
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Submit evidence' }).click();
+    await notice(page, 'Evidence submitted.').waitFor();
+    await atPath(page, '/payments/disputes');
+    const dispute = await server.api<{ status: string; evidence: Record<string, string> }>(
+      'GET',
+      `/disputes/${answered.dispute_id}`,
+    );
+    expect(dispute.status).toBe('under_review');
+    expect(dispute.evidence.shipping_carrier).toBe('Courier Co');
+
+    await page.goto(challengeUrl(answered.dispute_id));
+    await page.getByText('Evidence is already submitted. Details below are read-only.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit evidence' }).count()).toBe(0);
+    expect(await page.getByTestId('evidence-product_description').textContent()).toContain(DESCRIPTION);
+    expect(await page.getByTestId('evidence-shipping_date').textContent()).toContain('Date not submitted');
+    expect(await page.getByTestId('evidence-customer_name').textContent()).toContain(
+      'No information submitted',
+    );
+    expect(await page.getByTestId('evidence-customer_signature').textContent()).toContain(
+      'Evidence file was not uploaded',
+    );
+    await page.getByRole('img', { name: 'chat.png' }).waitFor();
+    await expectAccessible(page, 'dispute challenge page, read-only');
+  });
+
+  it('accepts another dispute after its confirmation', async () => {
+    await page.goto(challengeUrl(accepted.dispute_id));
+    await page.getByRole('button', { name: 'Accept dispute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept dispute' });
+    await dialog.getByRole('button', { name: 'Accept dispute' }).click();
+    await notice(page, `You have accepted the dispute for order #${accepted.order_number}.`).waitFor();
+    await atPath(page, '/payments/disputes');
+    const dispute = await server.api<{ status: string }>('GET', `/disputes/${accepted.dispute_id}`);
+    expect(dispute.status).toBe('lost');
+  });
+
+  it('says when there is no dispute to load', async () => {
+    await page.goto(challengeUrl('dp_unknown'));
+    await page.getByText('Dispute not loaded').waitFor();
+  });
+});
