@@ -156,8 +156,91 @@ describeInBrowser('the dispute challenge page', (use) => {
     await expectAccessible(page, 'dispute challenge page, read-only');
   });
 
-  it('accepts another dispute after its confirmation', async () => {
+  it('takes a dropped file, refuses what the spec refuses, says when saving fails, then accepts the dispute', async () => {
     await page.goto(challengeUrl(accepted.dispute_id));
+    await page.getByTestId('dispute-info').waitFor();
+
+    // Dragging a file over the page shows each field's drop zone; dropping uploads it.
+    const receipt = page.getByTestId('evidence-receipt');
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'dropped.pdf', { type: 'application/pdf' }));
+      return transfer;
+    }, PDF.toString('latin1'));
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer: dropped });
+    await receipt.getByText('Drop files to upload').waitFor();
+    await receipt.dispatchEvent('dragover', { dataTransfer: dropped });
+    expect(await receipt.getByTestId('evidence-drop-zone').getAttribute('data-over')).toBe('true');
+    await receipt.dispatchEvent('drop', { dataTransfer: dropped });
+    await receipt.getByText('dropped.pdf').waitFor();
+    expect(await page.getByText('Drop files to upload').count()).toBe(0);
+
+    // Removing a file by keyboard leaves the focus on the field's file input.
+    await receipt.getByRole('button', { name: 'Remove Receipt' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => receipt.getByText('dropped.pdf').count()).toBe(0);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+
+    // Together the files may not pass 4,500,000 bytes: the second is not sent.
+    const large = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+    await page.getByLabel('Receipt', { exact: true }).setInputFiles({
+      name: 'large.pdf',
+      mimeType: 'application/pdf',
+      buffer: large(3_000_000),
+    });
+    await receipt.getByText('large.pdf').waitFor();
+    await page.getByLabel('Customer signature', { exact: true }).setInputFiles({
+      name: 'too-much.pdf',
+      mimeType: 'application/pdf',
+      buffer: large(1_600_000),
+    });
+    await notice(
+      page,
+      "The files you've attached to this dispute as evidence will exceed the limit",
+    ).waitFor();
+    expect(await page.getByText('too-much.pdf').count()).toBe(0);
+
+    // Saving waits for an upload to finish.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith('/payments/file'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByLabel('Other documents', { exact: true }).setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    await notice(page, 'Please wait until file upload is finished').waitFor();
+    release();
+    await page.getByText('notes.pdf').waitFor();
+    await page.unroute((url) => url.pathname.endsWith('/payments/file'));
+
+    // A refused save says so with the server's message, and the page stays.
+    const refusal = 'The deadline to respond to this dispute has passed.';
+    await page.route(
+      (url) => url.pathname.endsWith(`/disputes/${accepted.dispute_id}`),
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 409,
+              json: { code: 'wcpay_dispute_past_due', message: refusal, data: { status: 409 } },
+            })
+          : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    await notice(page, `Failed to save evidence. (${refusal})`).waitFor();
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/disputes/challenge');
+    await page.unroute((url) => url.pathname.endsWith(`/disputes/${accepted.dispute_id}`));
+
+    // Accepting is asked first; the unsaved evidence does not hold the merchant back.
     await page.getByRole('button', { name: 'Accept dispute' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept dispute' });
     await dialog.getByRole('button', { name: 'Accept dispute' }).click();

@@ -69,6 +69,7 @@ export function AttachedFile({
 
 interface Props {
   label: string;
+  testId: string;
   description?: string;
   fileId: string;
   filename: string;
@@ -86,6 +87,7 @@ interface Props {
  */
 export function EvidenceFileControl({
   label,
+  testId,
   description,
   fileId,
   filename,
@@ -122,7 +124,7 @@ export function EvidenceFileControl({
     // biome-ignore lint/a11y/noStaticElementInteractions: drop target for pointer users only
     <div
       className={classes.zone}
-      data-testid="evidence-file-control"
+      data-testid={testId}
       data-state={state}
       onDragOver={(event) => {
         if (!droppable) return;

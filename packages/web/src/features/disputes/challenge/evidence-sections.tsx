@@ -15,6 +15,7 @@ function EditableField({ item, form }: { item: EvidenceField; form: EvidenceForm
       return (
         <EvidenceFileControl
           label={label}
+          testId={common['data-testid']}
           description={description}
           fileId={value}
           filename={form.filenames[item.key] ?? ''}
