@@ -131,6 +131,7 @@ describeInBrowser('the dispute challenge page', (use) => {
     await dialog
       .getByText("Are you sure you're ready to submit this evidence? Evidence submissions are final.")
       .waitFor();
+    await expectAccessible(page, 'dispute challenge page: submit confirmation');
     await dialog.getByRole('button', { name: 'Submit evidence' }).click();
     await notice(page, 'Evidence submitted.').waitFor();
     await atPath(page, '/payments/disputes');

@@ -3,6 +3,7 @@ import {
   acceptsTextChange,
   EVIDENCE_SECTIONS,
   evidenceEditability,
+  evidenceUpdateBody,
   fitsEvidenceFiles,
   initialProductType,
   PRODUCT_TYPE_LABELS,
@@ -140,5 +141,29 @@ describe('reason guidance', () => {
       expect(reasonGuidance(reason)).not.toBe(reasonGuidance('general'));
     expect(reasonGuidance('insufficient_funds')).toBe(reasonGuidance('general'));
     expect(reasonGuidance('constructor')).toBe(reasonGuidance('general'));
+  });
+});
+
+describe('the evidence update body', () => {
+  it('sends every key, clearing the empty ones, and file names only for fields holding a file', () => {
+    const body = evidenceUpdateBody(
+      {
+        evidence: { product_description: 'Boots', receipt: 'file_a', customer_signature: '' },
+        filenames: { receipt: 'receipt.pdf', customer_signature: 'old.png' },
+        productType: 'physical_product',
+      },
+      true,
+    );
+    expect(Object.keys(body.evidence).sort()).toEqual([...EVIDENCE_KEYS].sort());
+    expect(body.evidence.product_description).toBe('Boots');
+    expect(body.evidence.customer_name).toBe('');
+    expect(body.metadata).toMatchObject({
+      __product_type: 'physical_product',
+      receipt: 'receipt.pdf',
+      customer_signature: '',
+      uncategorized_file: '',
+    });
+    expect(body.metadata.product_description).toBeUndefined();
+    expect(body.submit).toBe(true);
   });
 });

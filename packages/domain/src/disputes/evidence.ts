@@ -7,7 +7,9 @@
 import {
   EVIDENCE_FIELD_MAX_CHARS,
   EVIDENCE_FIELD_TYPES,
+  EVIDENCE_FILE_KEYS,
   EVIDENCE_FILES_MAX_BYTES,
+  EVIDENCE_KEYS,
   EVIDENCE_TOTAL_MAX_CHARS,
   type EvidenceFieldType,
   type EvidenceKey,
@@ -305,6 +307,30 @@ export function fitsEvidenceFiles(attached: ReadonlyMap<string, number>, size_by
   let total = size_bytes;
   for (const size of attached.values()) total += size;
   return total <= EVIDENCE_FILES_MAX_BYTES;
+}
+
+export interface EvidenceValues {
+  evidence: Readonly<Record<string, string>>;
+  /** The file name of each file field, as uploaded. */
+  filenames: Readonly<Record<string, string>>;
+  productType: ProductType | '';
+}
+
+/**
+ * The body of `POST {base}/disputes/{id}` for the page's values: every evidence key (an empty
+ * value clears it), each file field's name in the metadata while the field holds a file (else
+ * empty, which clears it), and the product type.
+ */
+export function evidenceUpdateBody(
+  values: EvidenceValues,
+  submit: boolean,
+): { evidence: Record<EvidenceKey, string>; metadata: Record<string, string>; submit: boolean } {
+  const evidence = Object.fromEntries(
+    EVIDENCE_KEYS.map((key) => [key, values.evidence[key] ?? '']),
+  ) as Record<EvidenceKey, string>;
+  const metadata: Record<string, string> = { [PRODUCT_TYPE_METADATA_KEY]: values.productType };
+  for (const key of EVIDENCE_FILE_KEYS) metadata[key] = evidence[key] ? (values.filenames[key] ?? '') : '';
+  return { evidence, metadata, submit };
 }
 
 export interface ReasonGuidance {

@@ -2,15 +2,14 @@ import type { disputes } from '@paydesk/domain/contracts';
 import {
   acceptsTextChange,
   type EvidenceField,
+  evidenceUpdateBody,
   fitsEvidenceFiles,
   initialProductType,
-  PRODUCT_TYPE_METADATA_KEY,
   type ProductType,
 } from '@paydesk/domain/disputes/evidence';
 import {
   EVIDENCE_FILE_KEYS,
   EVIDENCE_FILES_MAX_BYTES_MESSAGE,
-  EVIDENCE_KEYS,
   EVIDENCE_MAX_CHARS_MESSAGE,
 } from '@paydesk/domain/disputes/evidence-limits';
 import { useQueries } from '@tanstack/react-query';
@@ -122,15 +121,8 @@ export function useEvidenceForm(dispute: Dispute) {
     setUpload(key, IDLE);
   };
 
-  /** The request body: every value (an empty one clears it), file names and the product type. */
-  const body = (submit: boolean): DisputeUpdate => ({
-    evidence: Object.fromEntries(EVIDENCE_KEYS.map((key) => [key, evidence[key] ?? ''])),
-    metadata: {
-      ...Object.fromEntries(FILE_KEYS.map((key) => [key, evidence[key] ? (filenames[key] ?? '') : ''])),
-      [PRODUCT_TYPE_METADATA_KEY]: productType,
-    },
-    submit,
-  });
+  const body = (submit: boolean): DisputeUpdate =>
+    evidenceUpdateBody({ evidence, filenames, productType }, submit);
 
   return {
     evidence,
