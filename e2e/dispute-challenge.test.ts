@@ -104,6 +104,12 @@ describeInBrowser('the dispute challenge page', (use) => {
     await notice(page, 'Evidence saved.').waitFor();
     await atPath(page, '/payments/disputes');
     expect(new URL(page.url()).searchParams.get('filter')).toBe('awaiting_response');
+    // The focus moves to the list's heading, which a screen reader announces.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.tagName + (document.activeElement?.textContent ?? '')),
+      )
+      .toBe('H1Disputes');
 
     await page.goto(challengeUrl(answered.dispute_id));
     await page.getByTestId('dispute-info').waitFor();

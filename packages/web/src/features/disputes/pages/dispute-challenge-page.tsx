@@ -93,12 +93,7 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
   const readOnly = editability !== 'editable';
   const busy = update.isPending || close.isPending;
 
-  useLeavePrompt(
-    form.dirty && leaveTo === null,
-    __(
-      'There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?',
-    ),
-  );
+  useLeavePrompt(form.dirty && leaveTo === null);
   useEffect(() => {
     if (leaveTo) navigate(leaveTo);
   }, [leaveTo]);
