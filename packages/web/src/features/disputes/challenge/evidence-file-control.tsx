@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Input, Loader, Text } from '@mantine/core';
 import { EVIDENCE_FILE_ACCEPT } from '@paydesk/domain/disputes/evidence';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { __, sprintf } from '../../../lib/i18n.ts';
@@ -134,14 +134,10 @@ export function EvidenceFileControl({
       onDragLeave={() => setOverZone(false)}
       onDrop={drop}
     >
-      <Text size="sm" fw={500} id={`${id}-label`}>
+      <Input.Label htmlFor={`${id}-input`} id={`${id}-label`} display="block">
         {label}
-      </Text>
-      {description && (
-        <Text size="xs" c="dimmed" id={`${id}-description`}>
-          {description}
-        </Text>
-      )}
+      </Input.Label>
+      {description && <Input.Description id={`${id}-description`}>{description}</Input.Description>}
       {fileId && <AttachedFile fileId={fileId} filename={filename} info={info} />}
       <Group gap="xs" mt={6}>
         <input

@@ -71,7 +71,7 @@ function ReadOnlyField({ item, form }: { item: EvidenceField; form: EvidenceForm
     );
   return (
     <div data-testid={`evidence-${item.key}`}>
-      <Text component="dt" size="sm" fw={500}>
+      <Text component="dt" size="sm" fw={600}>
         {__(item.label)}
       </Text>
       <dd style={{ margin: 0 }}>{shown}</dd>
