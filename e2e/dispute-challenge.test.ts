@@ -188,6 +188,14 @@ describeInBrowser('the dispute challenge page', (use) => {
     await expect.poll(() => receipt.getByText('dropped.pdf').count()).toBe(0);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
 
+    // A text longer than a field takes is refused, and said once.
+    const additional = page.getByLabel('Additional information');
+    await additional.fill('x'.repeat(20_001));
+    await notice(page, 'Reached maximum character count for evidence').waitFor();
+    expect(await additional.inputValue()).toBe('');
+    await additional.fill('y'.repeat(20_002));
+    expect(await notice(page, 'Reached maximum character count for evidence').count()).toBe(1);
+
     // Together the files may not pass 4,500,000 bytes: the second is not sent.
     const large = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
     await page.getByLabel('Receipt', { exact: true }).setInputFiles({
