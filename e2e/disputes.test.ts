@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
+import { cardCheckout } from './checkout.ts';
 import { OwnServer } from './own-server.ts';
 
 /**
@@ -19,20 +20,8 @@ interface Row {
   status: string;
 }
 
-function checkoutBody(number: string, amount: number, name: string) {
-  return {
-    amount,
-    currency: 'usd',
-    capture_method: 'automatic',
-    payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
-    order: {
-      number: `DP-${number.slice(-4)}`,
-      items_count: 1,
-      customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.test` },
-      billing_address: { country: 'US', line1: '1 Main St', city: 'Springfield', postal_code: '12345' },
-    },
-  };
-}
+const checkoutBody = (number: string, amount: number, name: string) =>
+  cardCheckout(number, amount, name, 'DP');
 
 const rows = (page: Page) => page.getByTestId('disputes-list').getByTestId('list-row');
 
@@ -101,12 +90,17 @@ describeInBrowser('the disputes list', (use) => {
     expect(badges.every((text) => text === 'Last day today' || /^\d days? left$/.test(text))).toBe(true);
   });
 
-  it("opens a dispute's payment from its row and its Respond button", async () => {
+  it("opens a dispute's payment from its row, and its challenge page from Respond", async () => {
     await page.goto(server.adminUrl('/payments/disputes', { orderby: 'amount', order: 'desc' }));
     await expect.poll(() => rows(page).count()).toBe(all.length);
-    await page.getByRole('link', { name: /^Respond to the dispute of \$90\.00/ }).click();
-    await page.waitForURL((url) => url.searchParams.get('path') === '/payments/transactions/details');
     const turing = all.find((row) => row.status.startsWith('warning_'))!;
+    await page.getByRole('link', { name: /^Respond to the dispute of \$90\.00/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('path') === '/payments/disputes/challenge');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(turing.dispute_id);
+    await page.goBack();
+    await expect.poll(() => rows(page).count()).toBe(all.length);
+    await rows(page).filter({ hasText: 'Alan Turing' }).getByRole('cell').first().click();
+    await page.waitForURL((url) => url.searchParams.get('path') === '/payments/transactions/details');
     expect(new URL(page.url()).searchParams.get('id')).toBe(turing.payment_intent_id);
   });
 

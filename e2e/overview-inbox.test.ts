@@ -211,10 +211,10 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await dispute.waitFor();
     expect(await dispute.getByTestId('inbox-note-content').textContent()).toContain('$42.00');
     await dispute.getByRole('button', { name: 'Respond now' }).click();
-    // The legacy dispute route sends the merchant on to the dispute's payment.
-    await page.waitForURL((url) => url.searchParams.get('type') === 'dispute');
-    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/transactions/details');
-    await page.getByTestId('dispute-notice').waitFor();
+    // The dispute's challenge page, where the evidence is entered.
+    await page.waitForURL((url) => url.searchParams.get('path') === '/payments/disputes/challenge');
+    expect(new URL(page.url()).searchParams.get('id')).toMatch(/^dp_/);
+    await page.getByTestId('dispute-info').waitFor();
     expect((await inboxNotes()).map((note) => note.title)).not.toContain('A payment was disputed');
     await context.close();
   });

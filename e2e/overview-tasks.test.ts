@@ -126,13 +126,13 @@ describeInBrowser('the overview task list and payment activity', (use) => {
     const open = rows.filter((row) => !row.completed).map((row) => row.level);
     expect(open).toEqual([...open].sort((a, b) => a - b));
     expect(rows.map((row) => row.key)).toEqual(expect.arrayContaining(['go-live-payments', ...disputeKeys]));
-    // A dispute task says what is at stake and links to the payment.
+    // A dispute task says what is at stake and links to its challenge page.
     const first = task(page, disputeKeys[0]!);
     expect(await first.getByTestId('task-title').textContent()).toMatch(
       /^Respond to a dispute for \$\d+\.00$/,
     );
     expect(await first.getByRole('link', { name: 'Respond now' }).getAttribute('href')).toContain(
-      'path=/payments/transactions/details&id=ch_',
+      'path=/payments/disputes/challenge&id=dp_',
     );
     const allDisputes = page.getByTestId('task-list-disputes');
     expect(await allDisputes.textContent()).toBe(

@@ -344,6 +344,13 @@ describeInBrowser('payment detail page', (use) => {
     expect(await page.getByRole('button', { name: 'Issue refund' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refund in full' }).count()).toBe(0);
     expect(await text(page, 'dispute-notice')).toContain('Respond by');
+    // The notice leads to the challenge page, where the inquiry is answered.
+    expect(
+      await page
+        .getByTestId('dispute-notice')
+        .getByRole('link', { name: 'Challenge dispute' })
+        .getAttribute('href'),
+    ).toMatch(/path=\/payments\/disputes\/challenge&id=dp_/);
     expect(await timelineText(page)).toContain('Payment inquiry opened as Transaction unauthorized.');
 
     await openDetail(page, payments.euro!.id);

@@ -249,6 +249,14 @@ describeInBrowser('the payouts pages', (use) => {
     await expect
       .poll(() => section.getByTestId('statement-error').textContent())
       .toContain('Line 2 of the bank statement: the date "31/12/2026" is not a date such as 2026-03-31.');
+    // A file over the cap is refused before it is sent.
+    await input.setInputFiles({
+      name: 'huge.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(5_000_001, 0x20),
+    });
+    await section.getByText('A bank statement can be at most 5 MB.').waitFor();
+    expect(await section.getByRole('button', { name: 'Match statement' }).isDisabled()).toBe(true);
     await context.close();
   });
 

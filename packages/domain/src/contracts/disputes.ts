@@ -1,67 +1,27 @@
 import { z } from 'zod';
-import { DISPUTES_ERRORS } from '../errors/disputes.ts';
+import {
+  DISPUTE_ID_PATTERN,
+  EVIDENCE_FIELD_MAX_CHARS,
+  EVIDENCE_FIELD_TYPES,
+  EVIDENCE_FILES_MAX_BYTES,
+  EVIDENCE_FILES_MAX_BYTES_MESSAGE,
+  EVIDENCE_KEYS,
+  EVIDENCE_MAX_CHARS_MESSAGE,
+  EVIDENCE_TOTAL_MAX_CHARS,
+  type EvidenceFieldType,
+  type EvidenceKey,
+  evidenceTotalChars,
+  PRODUCT_TYPES,
+} from '../disputes/evidence-limits.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
 
-/** Spec 3 §3 "Evidence field definition": how a field is entered. */
-export type EvidenceFieldType = 'text' | 'textarea' | 'date' | 'file';
+/** The evidence rules shared with the page live without zod; the contract's users find them here too. */
+export * from '../disputes/evidence-limits.ts';
 
-/** Spec 3 §3 "Evidence fields by section": every evidence key and its type. */
-export const EVIDENCE_FIELD_TYPES = {
-  product_description: 'textarea',
-  customer_name: 'text',
-  customer_email_address: 'text',
-  customer_signature: 'file',
-  billing_address: 'textarea',
-  customer_purchase_ip: 'text',
-  receipt: 'file',
-  customer_communication: 'file',
-  refund_policy: 'file',
-  refund_policy_disclosure: 'textarea',
-  refund_refusal_explanation: 'textarea',
-  duplicate_charge_id: 'text',
-  duplicate_charge_explanation: 'textarea',
-  duplicate_charge_documentation: 'file',
-  shipping_documentation: 'file',
-  service_documentation: 'file',
-  shipping_carrier: 'text',
-  shipping_tracking_number: 'text',
-  shipping_date: 'date',
-  shipping_address: 'textarea',
-  cancellation_policy: 'file',
-  cancellation_policy_disclosure: 'textarea',
-  cancellation_rebuttal: 'textarea',
-  access_activity_log: 'file',
-  service_date: 'date',
-  uncategorized_text: 'textarea',
-  uncategorized_file: 'file',
-} as const satisfies Record<string, EvidenceFieldType>;
-export type EvidenceKey = keyof typeof EVIDENCE_FIELD_TYPES;
-export const EVIDENCE_KEYS = Object.keys(EVIDENCE_FIELD_TYPES) as EvidenceKey[];
-
-/** Spec 3 §5 and §9: a text field holds at most 20,000 characters, all text together 150,000. */
-export const EVIDENCE_FIELD_MAX_CHARS = 20_000;
-export const EVIDENCE_TOTAL_MAX_CHARS = 150_000;
-export const EVIDENCE_MAX_CHARS_MESSAGE = 'Reached maximum character count for evidence';
-
-/** Spec 3 §5 "Evidence files" and §9: the files attached to one dispute total at most 4,500,000 bytes. */
-export const EVIDENCE_FILES_MAX_BYTES = 4_500_000;
-export const EVIDENCE_FILES_MAX_BYTES_MESSAGE =
-  "The files you've attached to this dispute as evidence will exceed the limit for a dispute's total size. Try using smaller files as evidence. Hint: if you've attached images, you might want to try providing them in lower resolutions.";
 /** Refusal of a file field naming a file that is not one of the account's stored files. */
 export const EVIDENCE_FILE_UNKNOWN_MESSAGE = 'No such file: upload it first with POST {base}/file.';
-
-/** The evidence keys whose value is a file id. */
-export const EVIDENCE_FILE_KEYS = EVIDENCE_KEYS.filter((key) => EVIDENCE_FIELD_TYPES[key] === 'file');
-
-/** Spec 3 §5 "Product type options". */
-export const PRODUCT_TYPES = [
-  'physical_product',
-  'digital_product_or_service',
-  'offline_service',
-  'multiple',
-] as const;
 
 /** Metadata the server writes; a client cannot set these (they are ignored when sent back). */
 export const SERVER_METADATA_KEYS = [
@@ -74,16 +34,6 @@ const METADATA_VALUE_MAX_CHARS = 500;
 
 /** The statuses in which evidence can still be changed (spec 3 §4 "Evidence editability"). */
 export const EDITABLE_DISPUTE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
-
-/** Spec 3 §4: the read-only notice for evidence that was submitted. */
-export const EVIDENCE_READ_ONLY_MESSAGE = DISPUTES_ERRORS.wcpay_dispute_not_editable.message;
-
-/** Characters of text evidence counted toward the total: every string value. */
-export function evidenceTotalChars(evidence: Readonly<Record<string, string>>): number {
-  let total = 0;
-  for (const value of Object.values(evidence)) total += value.length;
-  return total;
-}
 
 const FILE_ID = /^file_[A-Za-z0-9]{1,64}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -139,7 +89,7 @@ export const ZDisputeUpdate = z
 export type TDisputeUpdate = z.input<typeof ZDisputeUpdate>;
 
 export const ZDisputeParams = z.object({
-  id: z.string().regex(/^dp_[A-Za-z0-9]{1,64}$/, 'A dispute id (dp_…)'),
+  id: z.string().regex(DISPUTE_ID_PATTERN, 'A dispute id (dp_…)'),
 });
 
 export const ZDispute = z.object({

@@ -5,6 +5,7 @@ export * as documents from './documents.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * as exports from './exports.ts';
+export * as files from './files.ts';
 export * as fraud from './fraud.ts';
 export * as inbox from './inbox.ts';
 export * as onboarding from './onboarding.ts';

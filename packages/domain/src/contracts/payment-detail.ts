@@ -6,7 +6,7 @@ import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 /**
  * The payment detail page's reads (spec 2 §3 "Charge", "Timeline event", "Payment-method detail
- * blocks", "File"; §7 "Charges, timeline, intents" and "Readers, loans, files").
+ * blocks"; §7 "Charges, timeline, intents" and "Readers, loans"); files are in files.ts.
  *
  * Conventions of this area: amounts are integer minor units of the currency beside them;
  * `created`, `datetime` and every other instant are epoch seconds, as the spec gives the
@@ -17,11 +17,9 @@ import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 const ID_CHARS = '[A-Za-z0-9]{1,64}';
 export const CHARGE_ID_PATTERN = new RegExp(`^(ch|py)_${ID_CHARS}$`);
 export const PAYMENT_INTENT_ID_PATTERN = new RegExp(`^pi_${ID_CHARS}$`);
-export const FILE_ID_PATTERN = new RegExp(`^file_${ID_CHARS}$`);
 
 const zChargeId = z.string().regex(CHARGE_ID_PATTERN, 'A charge id (ch_… or py_…)');
 const zIntentId = z.string().regex(PAYMENT_INTENT_ID_PATTERN, 'A payment intent id (pi_…)');
-const zFileId = z.string().regex(FILE_ID_PATTERN, 'A file id (file_…)');
 const zEpochSeconds = z.number().int();
 const zMinor = z.number().int();
 
@@ -432,41 +430,4 @@ export const getPaymentIntent = defineEndpoint({
   params: z.object({ id: zIntentId }),
   response: ZPaymentIntent,
   errors: ['wcpay_account_not_found', 'wcpay_payment_intent_not_found'],
-});
-
-// ---------------------------------------------------------------------------------------------
-// Files (spec 2 §3 "File").
-
-export const ZFileDetails = z.object({
-  id: z.string(),
-  filename: z.string(),
-  title: z.string().nullable(),
-  /** Paydesk's own: what the file is for, its MIME type, size in bytes and when it was stored. */
-  purpose: z.string(),
-  type: z.string(),
-  size: z.number().int(),
-  created: zEpochSeconds,
-});
-
-export const getFileDetails = defineEndpoint({
-  method: 'GET',
-  path: `${PAYMENTS_BASE}/file/:id/details`,
-  summary: "A stored file's details (no content). 404 wcpay_file_not_found.",
-  tags: ['files'],
-  params: z.object({ id: zFileId }),
-  response: ZFileDetails,
-  errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
-});
-
-export const getFileContent = defineEndpoint({
-  method: 'GET',
-  path: `${PAYMENTS_BASE}/file/:id/content`,
-  summary:
-    "A stored file's content as base64 in `file_content`, with the name to download it under and its MIME type. 404 wcpay_file_not_found.",
-  tags: ['files'],
-  params: z.object({ id: zFileId }),
-  response: ZFileDetails.pick({ id: true, filename: true, title: true, type: true, size: true }).extend({
-    file_content: z.string(),
-  }),
-  errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
 });

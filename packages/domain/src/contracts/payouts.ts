@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES } from '../payouts/statement.ts';
+import {
+  STATEMENT_MAX_BYTES,
+  STATEMENT_MAX_BYTES_MESSAGE,
+  STATEMENT_MAX_LINES,
+} from '../payouts/statement.ts';
 import { PAYOUT_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
@@ -241,8 +245,6 @@ export const depositReconciliation = defineEndpoint({
   response: ZPayoutReconciliation,
   errors: ['wcpay_account_not_found', 'wcpay_deposit_not_found'],
 });
-
-export const STATEMENT_MAX_BYTES_MESSAGE = `A bank statement can be at most ${(STATEMENT_MAX_BYTES / 1_000_000).toLocaleString('en-US')} MB.`;
 
 /** A bank statement sent as multipart/form-data: its CSV bytes in the part `file`. */
 export const ZStatementUpload = z

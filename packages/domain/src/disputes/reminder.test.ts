@@ -32,7 +32,7 @@ describe('disputeReminderMail', () => {
       'A customer disputed a payment of $40.00 (order #1042). Reason: Product not received.',
       'Please respond by December 10, 2026, or the dispute will be lost and the amount will stay with the customer.',
       '',
-      'Respond: https://shop.example.test/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Fdisputes%2Fdetails&id=dp_1abc',
+      'Respond: https://shop.example.test/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Fdisputes%2Fchallenge&id=dp_1abc',
       '',
     ]);
   });

@@ -83,7 +83,7 @@ describe('note templates', () => {
     expect(dispute.content).toContain('<strong>March 1, 2026</strong>');
     expect(dispute.actions[0]).toMatchObject({
       label: 'Respond now',
-      url: '/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Fdisputes%2Fdetails&id=dp_AbC1',
+      url: '/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Fdisputes%2Fchallenge&id=dp_AbC1',
     });
     // In Berlin the deadline is already the next day.
     const berlin = disputeNote(

@@ -1,4 +1,5 @@
 import { formatStoreDate } from '../date-format.ts';
+import { DISPUTE_CHALLENGE_PATH } from '../disputes/paths.ts';
 import { escapeHtml } from '../html.ts';
 import { formatCurrency } from '../money/format.ts';
 
@@ -59,12 +60,11 @@ export function paymentsAdminUrl(path: string, query: Record<string, string> = {
 }
 
 /**
- * Where a merchant answers a dispute: its payment, where the dispute and its deadline are shown
- * (the legacy dispute route finds it by the dispute's id). The inbox's "Respond now" and the
- * reminder e-mail both point here.
+ * Where a merchant answers a dispute: its challenge page, where the evidence is entered. The
+ * inbox's "Respond now" and the reminder e-mail both point here.
  */
 export function disputeResponseUrl(disputeId: string): string {
-  return paymentsAdminUrl('/payments/disputes/details', { id: disputeId });
+  return paymentsAdminUrl(DISPUTE_CHALLENGE_PATH, { id: disputeId });
 }
 
 /** Dispute and payout ids carry the provider's prefix and word characters only. */

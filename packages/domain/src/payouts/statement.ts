@@ -16,6 +16,8 @@ import { DAY_MS } from '../time.ts';
 
 /** The largest statement file accepted, in bytes (5 MB). */
 export const STATEMENT_MAX_BYTES = 5_000_000;
+/** What a statement over STATEMENT_MAX_BYTES is told, by the page before it is sent and by the server. */
+export const STATEMENT_MAX_BYTES_MESSAGE = `A bank statement can be at most ${(STATEMENT_MAX_BYTES / 1_000_000).toLocaleString('en-US')} MB.`;
 /** The most statement lines accepted, not counting the header. */
 export const STATEMENT_MAX_LINES = 50_000;
 /** A line matches a payout that arrives at most this many days before or after its date. */

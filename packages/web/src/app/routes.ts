@@ -1,5 +1,6 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
+import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -162,6 +163,16 @@ export const ROUTES: RouteDefinition[] = [
       { label: __('Dispute details') },
     ],
     component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
+  },
+  {
+    path: DISPUTE_CHALLENGE_PATH,
+    title: () => __('Challenge dispute'),
+    breadcrumbs: () => [
+      payments(),
+      { label: __('Disputes'), path: '/payments/disputes' },
+      { label: __('Challenge dispute') },
+    ],
+    component: lazy(() => import('../features/disputes/pages/dispute-challenge-page.tsx')),
   },
   {
     path: PAYMENTS_SETTINGS_ROUTE,

@@ -31,6 +31,23 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError
   return error instanceof ApiError && error.code === code;
 }
 
+/**
+ * A fresh Idempotency-Key for a money-moving POST, made when the merchant acts, so a request the
+ * network repeats is applied once.
+ */
+export function newIdempotencyKey(): string {
+  // getRandomValues works outside secure contexts too (an admin served over plain HTTP on a LAN).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the server said about a failure, with each refused field's own reason where it gave them. */
+export function serverMessage(error: ApiError): string {
+  const params = error.data.params as Record<string, string> | undefined;
+  const reasons = params ? Object.values(params) : [];
+  return reasons.length > 0 ? reasons.join(' ') : error.message;
+}
+
 export interface RequestInput<E extends Endpoint> {
   params?: ParamsOf<E>;
   query?: QueryOf<E>;

@@ -1,11 +1,18 @@
 import { useEffect } from 'react';
+import { __ } from './i18n.ts';
 import { setLeaveGuard } from './navigation.ts';
 
 /**
  * While `dirty`, leaving the page asks first: moving to another admin page asks `message` in a
- * confirm, and closing or reloading the tab lets the browser ask its own question.
+ * confirm (by default, whether to discard the unsaved changes), and closing or reloading the tab
+ * lets the browser ask its own question.
  */
-export function useLeavePrompt(dirty: boolean, message: string): void {
+export function useLeavePrompt(
+  dirty: boolean,
+  message = __(
+    'There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?',
+  ),
+): void {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -1,12 +1,12 @@
 import { appError } from '@paydesk/domain';
-import type { paymentDetail } from '@paydesk/domain/contracts';
+import type { files } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
 import { epochSeconds } from './read.ts';
 
-type FileDetails = z.infer<typeof paymentDetail.ZFileDetails>;
-type FileContent = z.infer<typeof paymentDetail.getFileContent.response>;
+type FileDetails = z.infer<typeof files.ZFileDetails>;
+type FileContent = z.infer<typeof files.getFileContent.response>;
 
 export const fileNotFound = () => appError('wcpay_file_not_found');
 

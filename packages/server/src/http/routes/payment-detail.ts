@@ -1,4 +1,4 @@
-import { paymentDetail } from '@paydesk/domain/contracts';
+import { files, paymentDetail } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
@@ -32,10 +32,10 @@ export function paymentDetailRoutes(app: FastifyInstance, db: Db): void {
     const account = await accountId();
     return inSnapshot(db, (trx) => readTimeline(trx, account, params.id));
   });
-  registerEndpoint(app, paymentDetail.getFileDetails, async ({ params }) =>
+  registerEndpoint(app, files.getFileDetails, async ({ params }) =>
     readFileDetails(db, await accountId(), params.id),
   );
-  registerEndpoint(app, paymentDetail.getFileContent, async ({ params }) =>
+  registerEndpoint(app, files.getFileContent, async ({ params }) =>
     readFileContent(db, await accountId(), params.id),
   );
 }

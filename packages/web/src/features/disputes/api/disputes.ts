@@ -7,6 +7,7 @@ export type DisputesFilters = QueryOf<typeof disputes.disputesSummary>;
 
 /** Query keys of the disputes list, its summary and one dispute. */
 export const disputesKeys = {
+  all: ['disputes'] as const,
   list: (request: object) => ['disputes', 'list', request] as const,
   summary: (filters: object) => ['disputes', 'summary', filters] as const,
   outcomes: (filters: object) => ['disputes', 'outcomes', filters] as const,
@@ -40,11 +41,12 @@ export function useDisputeOutcomes(filters: DisputesFilters) {
   });
 }
 
-/** GET {base}/disputes/{id}. */
+/** GET {base}/disputes/{id}; nothing is asked without an id. */
 export function useDispute(id: string) {
   return useQuery({
     queryKey: disputesKeys.one(id),
     queryFn: ({ signal }) => apiFetch(disputes.getDispute, { params: { id }, signal }),
+    enabled: id !== '',
     retry: false,
   });
 }

@@ -10,6 +10,7 @@ import {
   isAwaitingResponse,
   responseUrgency,
 } from '@paydesk/domain/disputes/list-query';
+import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import {
   DISPUTE_STATUS_CHIPS,
   disputeStatusLabel,
@@ -35,11 +36,15 @@ const DisputeWinRates = lazy(() =>
 
 const DETAIL_PATH = '/payments/transactions/details';
 
-/** The payment a dispute is about, where its notice offers the response. */
+/** The payment a dispute is about, where the dispute is shown. */
 const paymentOf = (row: Row) => ({
   path: DETAIL_PATH,
   query: { id: row.payment_intent_id, type: 'dispute' },
 });
+
+/** Respond opens the challenge page; See details the payment. */
+const actionOf = (row: Row, respond: boolean) =>
+  respond ? { path: DISPUTE_CHALLENGE_PATH, query: { id: row.dispute_id } } : paymentOf(row);
 
 /** "Respond by": the deadline, with an alert when little time is left to answer. */
 function RespondBy({ row }: { row: Row }) {
@@ -116,7 +121,7 @@ const columns = (): DataTableColumn<Row>[] => [
     ownLinks: true,
     cell: (row) => {
       const respond = isAwaitingResponse(row.status);
-      const link = paymentOf(row);
+      const link = actionOf(row, respond);
       return (
         <Button
           component="a"
@@ -141,7 +146,8 @@ const columns = (): DataTableColumn<Row>[] => [
 
 /**
  * /payments/disputes: the account's disputes and inquiries, newest first, with the deadline to
- * respond and its urgency, filters, hideable columns and a summary. A row opens its payment.
+ * respond and its urgency, filters, hideable columns and a summary. A row opens its payment;
+ * Respond opens the dispute's challenge page.
  */
 export default function DisputesPage() {
   const query = useQueryValues();

@@ -1,4 +1,5 @@
 import { formatStoreDate, formatStoreDateTime } from '@paydesk/domain/date-format';
+import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { formatCurrency, fromMajorUnits } from '@paydesk/domain/money/format';
 import { PO_TPV_THRESHOLD } from '@paydesk/domain/overview/escalation';
 import {
@@ -127,7 +128,7 @@ function disputeContent(task: Extract<Task, { kind: 'dispute' }>, now_ms: number
     content: sprintf(__('Respond by %s.'), storeDateTime(task.due_ms)),
     ...(badge ? { badge } : {}),
     actionLabel: __('Respond now'),
-    action: { path: '/payments/transactions/details', query: { id: task.dispute.charge_id } },
+    action: { path: DISPUTE_CHALLENGE_PATH, query: { id: task.dispute.dispute_id } },
   };
 }
 

@@ -1,11 +1,15 @@
 import { Alert, Button, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { payouts } from '@paydesk/domain/contracts';
-import { STATEMENT_MATCH_WINDOW_DAYS, STATEMENT_MAX_BYTES } from '@paydesk/domain/payouts/statement';
+import {
+  STATEMENT_MATCH_WINDOW_DAYS,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_MAX_BYTES_MESSAGE,
+} from '@paydesk/domain/payouts/statement';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { ApiError, apiUpload } from '../../../lib/api.ts';
+import { ApiError, apiUpload, serverMessage } from '../../../lib/api.ts';
 import { money, storeDate } from '../../../lib/display.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { DETAIL_PATH } from '../paths.ts';
@@ -16,9 +20,7 @@ const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as co
 function failureText(error: unknown): string {
   if (!(error instanceof ApiError))
     return __('The statement could not be sent. Check your connection and try again.');
-  const params = error.data.params as Record<string, string> | undefined;
-  const reasons = params ? Object.values(params) : [];
-  return reasons.length > 0 ? reasons.join(' ') : error.message;
+  return serverMessage(error);
 }
 
 /**
@@ -68,7 +70,7 @@ export function StatementMatch() {
             clearButtonProps={{ 'aria-label': __('Remove the chosen file') }}
             w={320}
             data-testid="statement-file"
-            error={tooLarge ? payouts.STATEMENT_MAX_BYTES_MESSAGE : undefined}
+            error={tooLarge ? STATEMENT_MAX_BYTES_MESSAGE : undefined}
           />
           <Button
             type="submit"

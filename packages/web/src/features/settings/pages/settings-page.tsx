@@ -161,12 +161,7 @@ export default function SettingsPage() {
     document.getElementById('payout-schedule-heading')?.focus();
   }, [loaded]);
 
-  useLeavePrompt(
-    dirty,
-    __(
-      'There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?',
-    ),
-  );
+  useLeavePrompt(dirty);
 
   if (query.isError) {
     return (

@@ -1,15 +1,17 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { isAwaitingResponse } from '@paydesk/domain/disputes/list-query';
+import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { disputedPaymentLabel } from '@paydesk/domain/transactions/status';
 import { disputeReasonLabel } from '@paydesk/domain/transactions/timeline';
 import { useEffect, useRef } from 'react';
+import { AdminLink } from '../../../components/admin-link.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { dateTime, money } from './display.ts';
 import type { Charge } from './types.ts';
 
 /**
- * The dispute of a payment: its reason and, while it awaits a response, the deadline. Evidence
- * is answered on the dispute challenge page, which is not built yet (docs/disputes.md).
+ * The dispute of a payment: its reason and, while it awaits a response, the deadline and the way
+ * to the dispute challenge page, where evidence is entered.
  */
 export function DisputeNotice({
   dispute,
@@ -42,7 +44,12 @@ export function DisputeNotice({
             )}
           </Text>
           {awaiting && (
-            <Text size="sm">{sprintf(__('Respond by %s'), dateTime(dispute.evidence_details.due_by))}</Text>
+            <Text size="sm">
+              {sprintf(__('Respond by %s'), dateTime(dispute.evidence_details.due_by))}{' '}
+              <AdminLink path={DISPUTE_CHALLENGE_PATH} query={{ id: dispute.id }}>
+                {__('Challenge dispute')}
+              </AdminLink>
+            </Text>
           )}
         </div>
       </Group>

@@ -1,13 +1,7 @@
 import { payouts } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../../lib/api.ts';
+import { apiFetch, newIdempotencyKey } from '../../../../lib/api.ts';
 import { overviewKeys } from '../../account/api/query-keys.ts';
-
-function newIdempotencyKey(): string {
-  // getRandomValues works outside secure contexts too (an admin served over plain HTTP on a LAN).
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * POST {base}/deposits with type instant (spec 3 §7). The key is made once per confirmation, so

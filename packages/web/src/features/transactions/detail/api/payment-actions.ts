@@ -1,18 +1,13 @@
 import { type BodyOf, payments } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../../lib/api.ts';
+import { apiFetch, newIdempotencyKey } from '../../../../lib/api.ts';
 import { paymentDetailKeys } from './query-keys.ts';
 
-/**
+/*
  * The money-moving POSTs of the detail page. Each call carries a fresh Idempotency-Key made when
  * the merchant acts, so a request the network repeats is applied once; each invalidates the
  * page's reads, since a refund, capture or cancel changes the charge, intent and timeline.
  */
-function newIdempotencyKey(): string {
-  // getRandomValues works outside secure contexts too (an admin served over plain HTTP on a LAN).
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 function useInvalidateDetail() {
   const client = useQueryClient();

@@ -1,0 +1,203 @@
+import { Button, Group, Input, Loader, Text } from '@mantine/core';
+import { EVIDENCE_FILE_ACCEPT } from '@paydesk/domain/disputes/evidence';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { __, sprintf } from '../../../lib/i18n.ts';
+import { useFilePreview } from '../api/evidence-files.ts';
+import classes from './evidence-file-control.module.css';
+import type { FileInfo, UploadState } from './use-evidence-form.ts';
+
+/** Spec 3 §4 "File upload": what is being dragged. */
+type DragKind = 'file' | 'html' | 'default';
+
+function dragKind(event: globalThis.DragEvent | DragEvent): DragKind {
+  const types = Array.from(event.dataTransfer?.types ?? []);
+  if (types.includes('Files')) return 'file';
+  if (types.includes('text/html')) return 'html';
+  return 'default';
+}
+
+/** What is dragged over the document, while something is; nested enters and leaves are counted. */
+function useDocumentDrag(): DragKind | null {
+  const [kind, setKind] = useState<DragKind | null>(null);
+  useEffect(() => {
+    let depth = 0;
+    const enter = (event: globalThis.DragEvent) => {
+      depth++;
+      setKind(dragKind(event));
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setKind(null);
+    };
+    const end = () => {
+      depth = 0;
+      setKind(null);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', end);
+    window.addEventListener('dragend', end);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', end);
+      window.removeEventListener('dragend', end);
+    };
+  }, []);
+  return kind;
+}
+
+/** An attached file: an image's preview at most 100 px wide, else its name. */
+export function AttachedFile({
+  fileId,
+  filename,
+  info,
+}: {
+  fileId: string;
+  filename: string;
+  info?: FileInfo;
+}) {
+  const image = info?.type.startsWith('image/') ?? false;
+  const preview = useFilePreview(fileId, image);
+  return (
+    <div data-testid="evidence-file" data-file-id={fileId}>
+      {image && preview.data ? <img className={classes.preview} src={preview.data} alt={filename} /> : null}
+      <Text size="sm">{filename || fileId}</Text>
+    </div>
+  );
+}
+
+interface Props {
+  label: string;
+  testId: string;
+  description?: string;
+  fileId: string;
+  filename: string;
+  info?: FileInfo;
+  upload: UploadState;
+  onUpload: (file: File) => void;
+  onRemove: () => void;
+}
+
+/**
+ * Spec 3 §3 "File-upload control": a labelled file input shown as an "Upload file" button, a drop
+ * zone that says "Drop files to upload" while a file is dragged over the page, the uploaded file
+ * (an image's preview or the file name) with a way to remove it, and the server's refusal under
+ * the field. Keyboard users reach the input by Tab and open it with Enter or Space.
+ */
+export function EvidenceFileControl({
+  label,
+  testId,
+  description,
+  fileId,
+  filename,
+  info,
+  upload,
+  onUpload,
+  onRemove,
+}: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const documentDrag = useDocumentDrag();
+  const [overZone, setOverZone] = useState(false);
+  const uploading = upload.status === 'uploading';
+  const state = uploading ? 'loading' : upload.status === 'error' ? 'error' : fileId ? 'done' : 'idle';
+  const droppable = documentDrag === 'file' && !uploading;
+
+  const take = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) onUpload(file);
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setOverZone(false);
+    if (!uploading) take(event.dataTransfer.files);
+  };
+  const remove = () => {
+    onRemove();
+    // The button that had the focus is gone; the file input takes it.
+    input.current?.focus();
+  };
+
+  return (
+    // The zone only receives dragged files; the file input inside it is the keyboard's way in.
+    // biome-ignore lint/a11y/noStaticElementInteractions: drop target for pointer users only
+    <div
+      className={classes.zone}
+      data-testid={testId}
+      data-state={state}
+      onDragOver={(event) => {
+        if (!droppable) return;
+        event.preventDefault();
+        setOverZone(true);
+      }}
+      onDragLeave={() => setOverZone(false)}
+      onDrop={drop}
+    >
+      <Input.Label htmlFor={`${id}-input`} id={`${id}-label`} display="block">
+        {label}
+      </Input.Label>
+      {description && <Input.Description id={`${id}-description`}>{description}</Input.Description>}
+      {fileId && <AttachedFile fileId={fileId} filename={filename} info={info} />}
+      <Group gap="xs" mt={6}>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          className={classes.input}
+          type="file"
+          accept={EVIDENCE_FILE_ACCEPT}
+          disabled={uploading}
+          aria-labelledby={`${id}-button ${id}-label`}
+          aria-describedby={
+            [description ? `${id}-description` : '', upload.status === 'error' ? `${id}-error` : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          aria-invalid={upload.status === 'error' || undefined}
+          onChange={(event) => {
+            take(event.currentTarget.files);
+            // The same file may be chosen again after a failure.
+            event.currentTarget.value = '';
+          }}
+        />
+        <Button
+          component="label"
+          htmlFor={`${id}-input`}
+          id={`${id}-button`}
+          className={classes.button}
+          size="compact-sm"
+          variant={state === 'done' ? 'light' : 'default'}
+          color={state === 'done' ? 'green' : state === 'error' ? 'red' : undefined}
+          data-state={state}
+          aria-busy={uploading || undefined}
+          leftSection={
+            uploading ? <Loader size={12} /> : state === 'done' ? <span aria-hidden="true">✓</span> : null
+          }
+        >
+          {uploading ? __('Uploading…') : fileId ? __('Replace file') : __('Upload file')}
+        </Button>
+        {fileId && !uploading && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={remove}
+            aria-label={sprintf(__('Remove %s'), label)}
+          >
+            {__('Remove')}
+          </Button>
+        )}
+      </Group>
+      {upload.status === 'error' && (
+        <Text size="sm" c="red.8" mt={4} id={`${id}-error`} role="alert" data-testid="evidence-file-error">
+          {upload.message}
+        </Text>
+      )}
+      {droppable && (
+        <div className={classes.overlay} data-over={overZone || undefined} data-testid="evidence-drop-zone">
+          {__('Drop files to upload')}
+        </div>
+      )}
+    </div>
+  );
+}

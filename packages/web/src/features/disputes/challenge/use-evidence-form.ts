@@ -1,0 +1,146 @@
+import type { disputes } from '@paydesk/domain/contracts';
+import {
+  acceptsTextChange,
+  type EvidenceField,
+  evidenceUpdateBody,
+  fitsEvidenceFiles,
+  initialProductType,
+  type ProductType,
+} from '@paydesk/domain/disputes/evidence';
+import {
+  EVIDENCE_FILE_KEYS,
+  EVIDENCE_FILES_MAX_BYTES_MESSAGE,
+  EVIDENCE_MAX_CHARS_MESSAGE,
+} from '@paydesk/domain/disputes/evidence-limits';
+import { useQueries } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ApiError, serverMessage } from '../../../lib/api.ts';
+import { __ } from '../../../lib/i18n.ts';
+import { createNotice } from '../../../lib/notices.tsx';
+import { track } from '../../../lib/track.ts';
+import { fileDetailsOptions, useUploadEvidenceFile } from '../api/evidence-files.ts';
+import type { DisputeUpdate } from '../api/update-dispute.ts';
+
+type Dispute = disputes.TDispute;
+
+/** Spec 3 §4 "File upload": a field's upload, which is not saved with the evidence. */
+export type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'error'; message: string };
+
+/** A stored file's type and size in bytes, known once it is uploaded or its details are read. */
+export interface FileInfo {
+  type: string;
+  size: number;
+}
+
+const FILE_KEYS: readonly string[] = EVIDENCE_FILE_KEYS;
+const IDLE: UploadState = { status: 'idle' };
+
+/**
+ * The challenge page's evidence as the merchant edits it: the values, the file names (kept in
+ * the metadata under each file field's key), the product type and each field's upload. The
+ * spec's limits are checked before a change is kept (spec 3 §5).
+ */
+export function useEvidenceForm(dispute: Dispute) {
+  const [evidence, setEvidence] = useState<Record<string, string>>(() => ({ ...dispute.evidence }));
+  const [filenames, setFilenames] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILE_KEYS.map((key) => [key, dispute.metadata[key] ?? ''])),
+  );
+  const [productType, setProductTypeState] = useState<ProductType | ''>(() =>
+    initialProductType(dispute.metadata, dispute.evidence_details.has_evidence),
+  );
+  const [uploads, setUploads] = useState<Record<string, UploadState>>({});
+  const [dirty, setDirty] = useState(false);
+  const maxCharsShown = useRef(false);
+  const upload = useUploadEvidenceFile();
+
+  const fileIds = [...new Set(FILE_KEYS.map((key) => evidence[key] ?? '').filter(Boolean))];
+  const details = useQueries({ queries: fileIds.map((id) => fileDetailsOptions(id)) });
+  const files = new Map<string, FileInfo>();
+  for (const query of details) if (query.data) files.set(query.data.id, query.data);
+
+  const change = (key: string, value: string) => {
+    setEvidence((current) => ({ ...current, [key]: value }));
+    setDirty(true);
+  };
+
+  /** Spec 3 §5 "Evidence text": a refused change says why, once. */
+  const setText = (item: EvidenceField, value: string) => {
+    if (acceptsTextChange(evidence, item, value)) return change(item.key, value);
+    if (maxCharsShown.current) return;
+    maxCharsShown.current = true;
+    createNotice('error', __(EVIDENCE_MAX_CHARS_MESSAGE));
+  };
+
+  const setProductType = (value: ProductType) => {
+    setProductTypeState(value);
+    setDirty(true);
+    track('wcpay_dispute_product_selected', { selection: value });
+  };
+
+  const setUpload = (key: string, state: UploadState) =>
+    setUploads((current) => ({ ...current, [key]: state }));
+
+  /** Spec 3 §4 "File upload": the file's id goes in the field and its name in the metadata. */
+  const uploadFile = (key: string, file: File) => {
+    const others = new Map(
+      FILE_KEYS.filter((other) => other !== key && evidence[other])
+        .map((other) => evidence[other]!)
+        .map((id) => [id, files.get(id)?.size ?? 0]),
+    );
+    if (!fitsEvidenceFiles(others, file.size)) {
+      createNotice('info', __(EVIDENCE_FILES_MAX_BYTES_MESSAGE));
+      return;
+    }
+    track('wcpay_dispute_file_upload_started', { type: key });
+    setUpload(key, { status: 'uploading' });
+    // Each upload settles on its own promise: two fields may upload at once.
+    upload.mutateAsync(file).then(
+      (stored) => {
+        track('wcpay_dispute_file_upload_success', { type: key });
+        setUpload(key, IDLE);
+        change(key, stored.id);
+        setFilenames((current) => ({ ...current, [key]: stored.filename }));
+      },
+      (error: unknown) => {
+        track('wcpay_dispute_file_upload_failed', { type: key });
+        setUpload(key, {
+          status: 'error',
+          message:
+            error instanceof ApiError
+              ? serverMessage(error)
+              : __('The file could not be uploaded. Check your connection and try again.'),
+        });
+      },
+    );
+  };
+
+  /** Removing a file clears its id, name, error and size. */
+  const removeFile = (key: string) => {
+    change(key, '');
+    setFilenames((current) => ({ ...current, [key]: '' }));
+    setUpload(key, IDLE);
+  };
+
+  const body = (submit: boolean): DisputeUpdate =>
+    evidenceUpdateBody({ evidence, filenames, productType }, submit);
+
+  return {
+    evidence,
+    filenames,
+    files,
+    productType,
+    uploads,
+    uploadOf: (key: string) => uploads[key] ?? IDLE,
+    isUploading: Object.values(uploads).some((state) => state.status === 'uploading'),
+    dirty,
+    markSaved: () => setDirty(false),
+    setText,
+    setDate: change,
+    setProductType,
+    uploadFile,
+    removeFile,
+    body,
+  };
+}
+
+export type EvidenceForm = ReturnType<typeof useEvidenceForm>;
