@@ -37,6 +37,12 @@ describe('disputeReminderMail', () => {
     ]);
   });
 
+  it('keeps the path of a store served under one', () => {
+    expect(disputeReminderMail(DISPUTE, FORMAT, 'https://example.test/shop').text).toContain(
+      'Respond: https://example.test/shop/wp-admin/admin.php?page=wc-admin&path=',
+    );
+  });
+
   it('words an inquiry as a question, and names the page when the admin address is unknown', () => {
     const mail = disputeReminderMail(
       { ...DISPUTE, inquiry: true, order_number: null, currency: 'eur', amount: 1_250 },

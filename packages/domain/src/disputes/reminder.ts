@@ -37,7 +37,8 @@ export interface DisputeReminderMail {
 
 /**
  * The reminder's subject and plain text in the store's formats. `publicUrl` is the address the
- * store's admin is reached at; without it the text names the page instead of linking to it.
+ * store is reached at (the admin's path follows it, under any path of its own); without it the
+ * text names the page instead of linking to it.
  */
 export function disputeReminderMail(
   input: DisputeReminderInput,
@@ -58,7 +59,7 @@ export function disputeReminderMail(
         `Please respond by ${due}, or the dispute will be lost and the amount will stay with the customer.`,
       ];
   const where = publicUrl
-    ? `Respond: ${new URL(disputeResponseUrl(input.dispute_id), publicUrl).toString()}`
+    ? `Respond: ${publicUrl.replace(/\/+$/, '')}${disputeResponseUrl(input.dispute_id)}`
     : `Respond from Payments > Disputes in your store's admin (dispute ${input.dispute_id}).`;
   return {
     subject: input.inquiry
