@@ -73,6 +73,11 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.getByLabel('Product type').selectOption('physical_product');
     await page.getByRole('heading', { name: 'Shipping information' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Service details' }).count()).toBe(0);
+    // What wins a parcel that never came: ten items, none given yet.
+    expect(await page.getByTestId('evidence-completeness-count').textContent()).toBe(
+      '0 of 10 recommended items provided',
+    );
+    expect(await page.getByTestId('evidence-missing').textContent()).toContain('Shipping carrier');
   });
 
   it('uploads a PDF and a PNG, saves, and keeps them after a reload', async () => {
@@ -90,6 +95,9 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.getByText('receipt.pdf').waitFor();
     const preview = page.getByRole('img', { name: 'chat.png' });
     await preview.waitFor();
+    await expect
+      .poll(() => page.getByTestId('evidence-completeness-count').textContent())
+      .toBe('3 of 10 recommended items provided');
     expect(await preview.evaluate((image) => getComputedStyle(image).maxWidth)).toBe('100px');
     // A text file named .png is refused by its bytes, and the server's reason shows under the field.
     await page.getByLabel('Customer signature', { exact: true }).setInputFiles({

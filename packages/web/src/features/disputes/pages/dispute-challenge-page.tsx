@@ -26,6 +26,7 @@ import { useCloseDispute } from '../api/close-dispute.ts';
 import { useDispute } from '../api/disputes.ts';
 import { useUpdateDispute } from '../api/update-dispute.ts';
 import { DisputeInfo } from '../challenge/dispute-info.tsx';
+import { EvidenceCompleteness } from '../challenge/evidence-completeness.tsx';
 import { EvidenceSections } from '../challenge/evidence-sections.tsx';
 import { useEvidenceForm } from '../challenge/use-evidence-form.ts';
 
@@ -188,6 +189,12 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
           />
         )}
       </Card>
+      <EvidenceCompleteness
+        reason={dispute.reason}
+        productType={form.productType}
+        evidence={form.evidence}
+        sections={sections}
+      />
       <EvidenceSections sections={sections} form={form} readOnly={readOnly} />
       {!readOnly && (
         <Group justify="space-between">
