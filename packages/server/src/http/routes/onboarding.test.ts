@@ -275,8 +275,10 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
 
   it('lists every table that holds account rows for the reset', async () => {
     const result = await sql<{ table_name: string }>`
-      select table_name from information_schema.columns
-      where column_name = 'account_id' and table_schema = current_schema()`.execute(use().db);
+      select c.table_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.column_name = 'account_id' and c.table_schema = current_schema()
+        and t.table_type = 'BASE TABLE'`.execute(use().db);
     const tables = result.rows.map((row) => row.table_name).sort();
     expect(tables).toEqual([...ACCOUNT_TABLES].sort());
   });
