@@ -73,9 +73,17 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.getByLabel('Product type').selectOption('physical_product');
     await page.getByRole('heading', { name: 'Shipping information' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Service details' }).count()).toBe(0);
-    // What wins a parcel that never came: ten items, none given yet.
+    // Who paid comes from the payment and its order, marked as prefilled until changed.
+    const name = page.getByTestId('evidence-customer_name');
+    expect(await name.inputValue()).toBe('Grace Hopper');
+    expect(await name.getAttribute('data-prefilled')).toBe('true');
+    await page
+      .getByText('Prefilled from the payment and its order: check it before you submit.')
+      .first()
+      .waitFor();
+    // What wins a parcel that never came: ten items, the customer's name, e-mail and shipping address given.
     expect(await page.getByTestId('evidence-completeness-count').textContent()).toBe(
-      '0 of 10 recommended items provided',
+      '3 of 10 recommended items provided',
     );
     expect(await page.getByTestId('evidence-missing').textContent()).toContain('Shipping carrier');
   });
@@ -97,7 +105,7 @@ describeInBrowser('the dispute challenge page', (use) => {
     await preview.waitFor();
     await expect
       .poll(() => page.getByTestId('evidence-completeness-count').textContent())
-      .toBe('3 of 10 recommended items provided');
+      .toBe('6 of 10 recommended items provided');
     expect(await preview.evaluate((image) => getComputedStyle(image).maxWidth)).toBe('100px');
     // A text file named .png is refused by its bytes, and the server's reason shows under the field.
     await page.getByLabel('Customer signature', { exact: true }).setInputFiles({
@@ -161,9 +169,12 @@ describeInBrowser('the dispute challenge page', (use) => {
     expect(await page.getByRole('button', { name: 'Submit evidence' }).count()).toBe(0);
     expect(await page.getByTestId('evidence-product_description').textContent()).toContain(DESCRIPTION);
     expect(await page.getByTestId('evidence-shipping_date').textContent()).toContain('Date not submitted');
-    expect(await page.getByTestId('evidence-customer_name').textContent()).toContain(
+    expect(await page.getByTestId('evidence-shipping_tracking_number').textContent()).toContain(
       'No information submitted',
     );
+    // What Paydesk prefilled went in with the rest, and is no longer marked as prefilled.
+    expect(await page.getByTestId('evidence-customer_name').textContent()).toContain('Grace Hopper');
+    expect(await page.getByText('Prefilled from the payment and its order').count()).toBe(0);
     expect(await page.getByTestId('evidence-customer_signature').textContent()).toContain(
       'Evidence file was not uploaded',
     );
@@ -198,6 +209,8 @@ describeInBrowser('the dispute challenge page', (use) => {
 
     // A text longer than a field takes is refused, and said once.
     const additional = page.getByLabel('Additional information');
+    // (It holds the card checks Paydesk prefilled until it is cleared.)
+    await additional.fill('');
     await additional.fill('x'.repeat(20_001));
     await notice(page, 'Reached maximum character count for evidence').waitFor();
     expect(await additional.inputValue()).toBe('');

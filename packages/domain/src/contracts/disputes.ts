@@ -115,6 +115,11 @@ export const ZDispute = z.object({
     submission_count: z.number().int(),
   }),
   metadata: z.record(z.string(), z.string()),
+  prefill: z
+    .record(z.string(), z.string())
+    .describe(
+      "Paydesk's own: evidence values the payment and its order give (customer, addresses, IP address, card checks), for the challenge page to offer in empty fields. Never saved unless sent back as evidence.",
+    ),
   issuer_evidence: z.array(
     z.object({
       evidence_type: z.string().optional(),

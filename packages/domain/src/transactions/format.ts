@@ -292,11 +292,8 @@ export interface PostalAddress {
   country?: string | null | undefined;
 }
 
-/**
- * An address as the billing details show it: escaped lines joined with `<br/>` (an allowed tag):
- * street, second line, "city, state postal code", country. Empty parts are left out.
- */
-export function formatAddressHtml(address: PostalAddress): string {
+/** An address's lines: street, second line, "city, state postal code", country; empty parts left out. */
+export function postalAddressLines(address: PostalAddress): string[] {
   const clean = (value: string | null | undefined) => (value ?? '').trim();
   const locality = [
     clean(address.city),
@@ -304,8 +301,10 @@ export function formatAddressHtml(address: PostalAddress): string {
   ]
     .filter(Boolean)
     .join(', ');
-  return [clean(address.line1), clean(address.line2), locality, clean(address.country)]
-    .filter(Boolean)
-    .map(escapeHtml)
-    .join('<br/>');
+  return [clean(address.line1), clean(address.line2), locality, clean(address.country)].filter(Boolean);
+}
+
+/** An address as the billing details show it: its escaped lines joined with `<br/>` (an allowed tag). */
+export function formatAddressHtml(address: PostalAddress): string {
+  return postalAddressLines(address).map(escapeHtml).join('<br/>');
 }

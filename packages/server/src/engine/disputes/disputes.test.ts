@@ -96,6 +96,14 @@ describeEachDatabase('disputes API', (use) => {
       balance_transactions: [{ amount: -4000, currency: 'usd', fee: 1500, reporting_category: 'dispute' }],
     });
     expect(dispute.evidence_details.due_by - dispute.created).toBe(7 * 24 * 60 * 60);
+    // Paydesk's own: what the payment and its order give, offered to the challenge page.
+    expect(dispute.prefill).toMatchObject({
+      customer_name: 'Jane Doe',
+      customer_email_address: 'jane@example.test',
+      billing_address: '1 Main St\nSpringfield, 12345\nUS',
+      customer_purchase_ip: '203.0.113.7',
+    });
+    expect(dispute.prefill.uncategorized_text).toMatch(/^Card checks at purchase: /);
   });
 
   it('opens a product-not-received dispute from 2685 and an inquiry from 1976', async () => {

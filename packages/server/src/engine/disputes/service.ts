@@ -1,4 +1,5 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { evidencePrefill, type PrefillSource } from '@paydesk/domain/disputes/prefill';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, type Effects } from '../effects.ts';
@@ -34,6 +35,12 @@ export async function readDispute(db: Executor, accountId: string, id: string): 
       'o.id as order_row_id',
       'o.number as order_number',
       'o.url as order_url',
+      'o.customer_name',
+      'o.customer_email',
+      'o.billing_address',
+      'o.shipping_address',
+      'c.ip_address',
+      'c.payment_method_details',
     ])
     .where('d.id', '=', id)
     .where(ownedBy(accountId, 'd'))
@@ -73,6 +80,15 @@ export async function readDispute(db: Executor, accountId: string, id: string): 
       submission_count: dispute.submission_count,
     },
     metadata: dispute.metadata,
+    prefill: evidencePrefill({
+      customer_name: row.customer_name,
+      customer_email: row.customer_email,
+      billing_address: row.billing_address,
+      shipping_address: row.shipping_address,
+      ip_address: row.ip_address,
+      checks:
+        (row.payment_method_details as { card?: { checks?: PrefillSource['checks'] } }).card?.checks ?? null,
+    }),
     issuer_evidence: row.issuer_evidence as DisputeView['issuer_evidence'],
     balance_transactions: ledger.map((entry) => ({
       amount: Number(entry.amount),

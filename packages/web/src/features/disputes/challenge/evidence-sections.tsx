@@ -4,12 +4,25 @@ import { __ } from '../../../lib/i18n.ts';
 import { AttachedFile, EvidenceFileControl } from './evidence-file-control.tsx';
 import type { EvidenceForm } from './use-evidence-form.ts';
 
+/** Said under a field that holds what the payment and order gave, until the merchant changes it. */
+const PREFILLED_NOTE = 'Prefilled from the payment and its order: check it before you submit.';
+
 /** One field, editable: text, a date, long text (the default) or a file. */
 function EditableField({ item, form }: { item: EvidenceField; form: EvidenceForm }) {
   const value = form.evidence[item.key] ?? '';
   const label = __(item.label);
-  const description = item.description ? __(item.description) : undefined;
-  const common = { label, description, value, 'data-testid': `evidence-${item.key}` };
+  const prefilled = form.isPrefilled(item.key);
+  const description =
+    [item.description ? __(item.description) : '', prefilled ? __(PREFILLED_NOTE) : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const common = {
+    label,
+    description,
+    value,
+    'data-testid': `evidence-${item.key}`,
+    'data-prefilled': prefilled || undefined,
+  };
   switch (item.type) {
     case 'file':
       return (

@@ -40,8 +40,19 @@ const IDLE: UploadState = { status: 'idle' };
  * the metadata under each file field's key), the product type and each field's upload. The
  * spec's limits are checked before a change is kept (spec 3 §5).
  */
-export function useEvidenceForm(dispute: Dispute) {
-  const [evidence, setEvidence] = useState<Record<string, string>>(() => ({ ...dispute.evidence }));
+export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean }) {
+  // What the payment and order give, offered in the fields still empty while evidence can change.
+  const [offered] = useState<Record<string, string>>(() =>
+    options.prefill
+      ? Object.fromEntries(
+          Object.entries(dispute.prefill).filter(([key]) => (dispute.evidence[key] ?? '').trim() === ''),
+        )
+      : {},
+  );
+  const [evidence, setEvidence] = useState<Record<string, string>>(() => ({
+    ...dispute.evidence,
+    ...offered,
+  }));
   const [filenames, setFilenames] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILE_KEYS.map((key) => [key, dispute.metadata[key] ?? ''])),
   );
@@ -126,6 +137,8 @@ export function useEvidenceForm(dispute: Dispute) {
 
   return {
     evidence,
+    /** Whether a field still holds the value Paydesk offered for it. */
+    isPrefilled: (key: string) => offered[key] !== undefined && evidence[key] === offered[key],
     filenames,
     files,
     productType,

@@ -77,7 +77,6 @@ export default function DisputeChallengePage() {
 }
 
 function ChallengeForm({ dispute }: { dispute: Dispute }) {
-  const form = useEvidenceForm(dispute);
   const update = useUpdateDispute(dispute.id);
   const close = useCloseDispute(dispute.id);
   // The last question asked stays mounted, so its dialog closes with its transition and gives
@@ -92,6 +91,7 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const editability = evidenceEditability(dispute.status, dispute.evidence_details.due_by * 1000, storeNow());
   const readOnly = editability !== 'editable';
+  const form = useEvidenceForm(dispute, { prefill: !readOnly });
   const busy = update.isPending || close.isPending;
 
   useLeavePrompt(form.dirty && leaveTo === null);
