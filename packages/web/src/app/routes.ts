@@ -1,6 +1,5 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
-import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -165,7 +164,8 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
   },
   {
-    path: DISPUTE_CHALLENGE_PATH,
+    // DISPUTE_CHALLENGE_PATH (domain/disputes/paths), which the links use; routes.test.ts holds them equal.
+    path: '/payments/disputes/challenge',
     title: () => __('Challenge dispute'),
     breadcrumbs: () => [
       payments(),
