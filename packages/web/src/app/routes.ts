@@ -1,5 +1,6 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
+import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -164,8 +165,9 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
   },
   {
-    // DISPUTE_CHALLENGE_PATH (domain/disputes/paths), which the links use; routes.test.ts holds them equal.
-    path: '/payments/disputes/challenge',
+    // The dispute challenge page, '/payments/disputes/challenge': DISPUTE_CHALLENGE_PATH, which
+    // its links use too (routes.test.ts checks it is registered).
+    path: DISPUTE_CHALLENGE_PATH,
     title: () => __('Challenge dispute'),
     breadcrumbs: () => [
       payments(),
