@@ -115,8 +115,12 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
     page.on('request', (request) => {
       if (request.url().includes('wcpay-connect=1')) connectRequest = request.url();
     });
+    const connectAnswer = page.waitForResponse(/wcpay-connect=1/, { timeout: 45_000 });
     await page.getByText("I'm setting up a store for someone else").click();
     await page.getByRole('button', { name: 'Enable sandbox mode' }).click();
+    const answer = await connectAnswer;
+    // A failed set-up would only flash the progress: say what the server answered and logged.
+    expect(answer.status(), `${await answer.text()}\n${server.log}`).toBe(200);
     await page.getByText('Finishing payments setup').first().waitFor();
     await page.waitForURL(/path=%2Fpayments%2Foverview/, { timeout: 45_000 });
     await page.getByTestId('overview-page').waitFor();

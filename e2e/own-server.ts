@@ -24,6 +24,9 @@ function freePort(): Promise<number> {
 /** How long a server may take to say it is running before the start counts as failed. */
 const START_TIMEOUT_MS = 60_000;
 
+/** How much of the server's output `log` keeps. */
+const LOG_TAIL_CHARS = 20_000;
+
 /** A user who signs in with a login and password. */
 export interface Credentials {
   login: string;
@@ -44,6 +47,8 @@ export class OwnServer {
   private child: ChildProcess | undefined;
   private address = '';
   private authorization = '';
+  /** The last LOG_TAIL_CHARS of what the server printed, for a failing test to show. */
+  private printed = '';
 
   /**
    * `adminPassword` is the first administrator's (login `admin`); `env` adds to or overrides the
@@ -84,12 +89,17 @@ export class OwnServer {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    let output = '';
+    this.printed = '';
+    let started = false;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start:\n${this.printed}`)),
+        START_TIMEOUT_MS,
+      );
       const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Paydesk is running at')) {
+        this.printed = (this.printed + chunk.toString()).slice(-LOG_TAIL_CHARS);
+        if (!started && this.printed.includes('Paydesk is running at')) {
+          started = true;
           clearTimeout(timer);
           resolve();
         }
@@ -98,10 +108,15 @@ export class OwnServer {
       child.stderr?.on('data', onData);
       child.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
+        reject(new Error(`server exited with ${code}:\n${this.printed}`));
       });
     });
     this.address = `http://127.0.0.1:${port}`;
+  }
+
+  /** The end of what the server printed (warnings and errors: it logs at `warn`). */
+  get log(): string {
+    return this.printed;
   }
 
   async stop(): Promise<void> {
