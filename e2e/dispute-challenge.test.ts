@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pdfText } from '../packages/server/src/testing/pdf.ts';
 import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { cardCheckout } from './checkout.ts';
@@ -100,13 +101,38 @@ describeInBrowser('the dispute challenge page', (use) => {
       mimeType: 'image/png',
       buffer: PNG,
     });
-    await page.getByText('receipt.pdf').waitFor();
+    await page.getByTestId('evidence-receipt').getByText('receipt.pdf').waitFor();
     const preview = page.getByRole('img', { name: 'chat.png' });
     await preview.waitFor();
     await expect
       .poll(() => page.getByTestId('evidence-completeness-count').textContent())
       .toBe('6 of 10 recommended items provided');
     expect(await preview.evaluate((image) => getComputedStyle(image).maxWidth)).toBe('100px');
+    // The cover letter names the documents in upload order, and follows a removal and a new upload.
+    const attachments = page.getByTestId('cover-letter-attachments');
+    await expect
+      .poll(() => attachments.getByRole('listitem').allTextContents())
+      .toEqual(['Attachment A: Receipt (receipt.pdf)', 'Attachment B: Customer communication (chat.png)']);
+    await page.getByRole('button', { name: 'Remove Receipt' }).click();
+    await expect
+      .poll(() => attachments.getByRole('listitem').allTextContents())
+      .toEqual(['Attachment A: Customer communication (chat.png)']);
+    // Stored times are in seconds: the next upload comes a second later.
+    await page.waitForTimeout(1100);
+    await page.getByLabel('Receipt', { exact: true }).setInputFiles({
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect
+      .poll(() => attachments.getByRole('listitem').allTextContents())
+      .toEqual(['Attachment A: Customer communication (chat.png)', 'Attachment B: Receipt (receipt.pdf)']);
+    // "Other documents" is where the letter goes, so it is not offered for another file.
+    expect(await page.getByLabel('Other documents', { exact: true }).count()).toBe(0);
+    const letter = page.getByTestId('cover-letter-text');
+    expect(await letter.inputValue()).toContain(`Re: dispute ${answered.dispute_id} on the payment`);
+    expect(await letter.inputValue()).toContain('made by Grace Hopper');
+    await page.screenshot({ path: 'test-results/dispute-challenge-cover-letter.png', fullPage: true });
     // A text file named .png is refused by its bytes, and the server's reason shows under the field.
     await page.getByLabel('Customer signature', { exact: true }).setInputFiles({
       name: 'signature.png',
@@ -131,7 +157,7 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.getByTestId('dispute-info').waitFor();
     expect(await page.getByTestId('product-type').inputValue()).toBe('physical_product');
     expect(await page.getByLabel('Product description').inputValue()).toBe(DESCRIPTION);
-    await page.getByText('receipt.pdf').waitFor();
+    await page.getByTestId('evidence-receipt').getByText('receipt.pdf').waitFor();
     await page.getByRole('img', { name: 'chat.png' }).waitFor();
   });
 
@@ -148,6 +174,24 @@ describeInBrowser('the dispute challenge page', (use) => {
   });
 
   it('submits after its confirmation, then shows the evidence read-only', async () => {
+    // The letter is edited, and printing prints the letter alone.
+    const letter = page.getByTestId('cover-letter-text');
+    await letter.fill(
+      `${await letter.inputValue()}\n\nP.S. The courier's photo shows the boots at the door.`,
+    );
+    await page.getByRole('button', { name: 'Compose again' }).waitFor();
+    const printed = page.getByTestId('cover-letter-printed');
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await printed.isVisible()).toBe(true);
+      expect(await printed.textContent()).toContain("P.S. The courier's photo shows the boots at the door.");
+      expect(await printed.textContent()).toContain('Attachment B: Receipt (receipt.pdf)');
+      expect(await page.getByTestId('dispute-info').isVisible()).toBe(false);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+    expect(await printed.isVisible()).toBe(false);
+
     await page.getByRole('button', { name: 'Submit evidence' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit evidence' });
     await dialog
@@ -163,6 +207,16 @@ describeInBrowser('the dispute challenge page', (use) => {
     );
     expect(dispute.status).toBe('under_review');
     expect(dispute.evidence.shipping_carrier).toBe('Courier Co');
+    // The letter arrived as a PDF in "Other documents", naming the attachments.
+    const file = await server.api<{ filename: string; type: string; file_content: string }>(
+      'GET',
+      `/file/${dispute.evidence.uncategorized_file}/content`,
+    );
+    expect([file.filename, file.type]).toEqual(['cover-letter.pdf', 'application/pdf']);
+    const text = (await pdfText(Buffer.from(file.file_content, 'base64'))).replace(/\s+/g, ' ');
+    expect(text).toContain("P.S. The courier's photo shows the boots at the door.");
+    expect(text).toContain('Attachment A: Customer communication (chat.png)');
+    expect(text).toContain('Attachment B: Receipt (receipt.pdf)');
 
     await page.goto(challengeUrl(answered.dispute_id));
     await page.getByText('Evidence is already submitted. Details below are read-only.').waitFor();
@@ -179,6 +233,8 @@ describeInBrowser('the dispute challenge page', (use) => {
       'Evidence file was not uploaded',
     );
     await page.getByRole('img', { name: 'chat.png' }).waitFor();
+    expect(await page.getByTestId('evidence-uncategorized_file').textContent()).toContain('cover-letter.pdf');
+    expect(await page.getByTestId('cover-letter').count()).toBe(0);
     await expectAccessible(page, 'dispute challenge page, read-only');
   });
 
@@ -186,8 +242,16 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.goto(challengeUrl(accepted.dispute_id));
     await page.getByTestId('dispute-info').waitFor();
 
-    // Dragging a file over the page shows each field's drop zone; dropping uploads it.
+    // A receipt of the order is written on request, attached as prefilled, and can be removed.
     const receipt = page.getByTestId('evidence-receipt');
+    await receipt.getByRole('button', { name: 'Create a receipt from the order' }).click();
+    await receipt.getByText(`receipt-order-${accepted.order_number}.pdf`).waitFor();
+    expect(await receipt.getAttribute('data-prefilled')).toBe('true');
+    expect(await receipt.textContent()).toContain('Prefilled from the payment and its order');
+    await page.getByRole('button', { name: 'Remove Receipt' }).click();
+    await receipt.getByRole('button', { name: 'Create a receipt from the order' }).waitFor();
+
+    // Dragging a file over the page shows each field's drop zone; dropping uploads it.
     const dropped = await page.evaluateHandle((text) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([text], 'dropped.pdf', { type: 'application/pdf' }));
@@ -248,6 +312,8 @@ describeInBrowser('the dispute challenge page', (use) => {
         await route.continue();
       },
     );
+    // Without the cover letter, "Other documents" takes a file of the merchant's own.
+    await page.getByRole('switch', { name: 'Send a cover letter with the evidence' }).uncheck();
     await page.getByLabel('Other documents', { exact: true }).setInputFiles({
       name: 'notes.pdf',
       mimeType: 'application/pdf',
@@ -256,7 +322,7 @@ describeInBrowser('the dispute challenge page', (use) => {
     await page.getByRole('button', { name: 'Save for later' }).click();
     await notice(page, 'Please wait until file upload is finished').waitFor();
     release();
-    await page.getByText('notes.pdf').waitFor();
+    await page.getByTestId('evidence-uncategorized_file').getByText('notes.pdf').waitFor();
     await page.unroute((url) => url.pathname.endsWith('/payments/file'));
 
     // A refused save says so with the server's message, and the page stays.

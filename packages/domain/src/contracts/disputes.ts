@@ -78,10 +78,24 @@ export const ZDisputeMetadataInput = z
     { message: `__product_type is one of ${PRODUCT_TYPES.join(', ')}`, path: ['__product_type'] },
   );
 
+/**
+ * Paydesk's own: the response's cover letter (docs/disputes.md, "Cover letter"). `body` is the
+ * merchant's edit of the letter's text, null for the letter composed from the dispute and its
+ * evidence; `included` says whether it goes with the response, as a PDF in uncategorized_file.
+ */
+export const ZCoverLetter = z
+  .object({
+    included: z.boolean(),
+    body: z.string().max(EVIDENCE_FIELD_MAX_CHARS, EVIDENCE_MAX_CHARS_MESSAGE).nullable(),
+  })
+  .strict();
+
 export const ZDisputeUpdate = z
   .object({
     evidence: ZEvidenceInput.default({}),
     metadata: ZDisputeMetadataInput.default({}),
+    /** Left out, the cover letter stays as it was saved. */
+    cover_letter: ZCoverLetter.optional(),
     /** Submitting is final: the dispute goes to review and evidence becomes read-only. */
     submit: z.boolean().default(false),
   })
@@ -126,6 +140,9 @@ export const ZDispute = z.object({
       text_evidence: z.string().nullable().optional(),
       file_evidence: z.array(z.string()).optional(),
     }),
+  ),
+  cover_letter: ZCoverLetter.describe(
+    "Paydesk's own: the cover letter as saved (body null: the composed one) and whether it goes with the response.",
   ),
   /** The dispute's ledger rows: the withdrawal when opened, the reversal when won. */
   balance_transactions: z.array(
@@ -343,4 +360,16 @@ export const uploadFile = defineEndpoint({
   body: ZFileUpload,
   response: ZUploadedFile,
   errors: ['wcpay_account_not_found'],
+});
+
+export const createReceipt = defineEndpoint({
+  method: 'POST',
+  path: `${PAYMENTS_BASE}/disputes/:id/receipt`,
+  summary:
+    "Paydesk's own: writes a one-page PDF receipt of the disputed payment's order (store, order, customer, addresses, items, amount paid, payment method, charge) and stores it as an evidence file, answered as an upload is. It is not attached: send its id as the `receipt` evidence.",
+  tags: ['disputes'],
+  params: ZDisputeParams,
+  response: ZUploadedFile,
+  // Refused as a change of the evidence is, and for a payment without an order.
+  errors: [...updateDispute.errors, 'wcpay_dispute_no_order'],
 });

@@ -30,6 +30,17 @@ export const getFileDetails = defineEndpoint({
   errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
 });
 
+export const getFile = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/file/:id`,
+  summary:
+    "A stored file's bytes with its own MIME type, shown inline (an evidence image's preview is an <img> of this address). Links carry _wpnonce. 404 wcpay_file_not_found.",
+  tags: ['files'],
+  params: z.object({ id: zFileId }).strict(),
+  response: z.string().describe("The file's bytes."),
+  errors: ['wcpay_account_not_found', 'wcpay_file_not_found'],
+});
+
 export const getFileContent = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/file/:id/content`,

@@ -26,6 +26,12 @@ export const DISPUTES_ERRORS = defineErrors({
     when: 'Evidence is changed after the response deadline (data.due_by, epoch seconds).',
     action: 'Nothing more can be submitted.',
   },
+  wcpay_dispute_no_order: {
+    status: 409,
+    message: 'This payment has no order, so no receipt can be created from it. Upload a receipt instead.',
+    when: 'A receipt is asked for a dispute whose payment came without an order.',
+    action: 'Upload a receipt file as evidence instead.',
+  },
   wcpay_dispute_not_closable: {
     status: 409,
     message: 'Only a dispute that still needs a response can be accepted.',

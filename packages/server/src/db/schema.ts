@@ -252,6 +252,10 @@ export interface DisputesTable {
   issuer_evidence: JsonCol<unknown[]>;
   created_at: Timestamp;
   closed_at: TimestampNullable;
+  /** The merchant's edit of the cover letter; null while it is the composed one. */
+  cover_letter: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the cover letter goes with the response; null until the merchant says. */
+  cover_letter_included: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }
 
 export interface PayoutsTable {

@@ -159,9 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (rest) => {
     rest.addHook('onRequest', restAccessHook(database.db));
-    // Answers depend on who asks: no cache may keep them or hand them to someone else.
+    // Answers depend on who asks: no cache may keep them or hand them to someone else. A route
+    // that sets its own policy keeps it (a stored file, which never changes, is `private`).
     rest.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       varyOnCredentials(reply);
     });
     // The global parameters (a download link's nonce has done its work once the caller is

@@ -27,7 +27,7 @@ export function evidenceFileType(bytes: Uint8Array): EvidenceMime | null {
 export async function storeEvidenceFile(
   db: Executor,
   ids: IdSource,
-  owner: { accountId: string; userId: number },
+  owner: { accountId: string; userId: number | null },
   input: { purpose: string; file: { filename: string; content: Uint8Array } },
   now: Date,
 ) {

@@ -42,6 +42,8 @@ export interface DisputeState {
   submission_count: number;
   created_at: Date;
   closed_at: Date | null;
+  cover_letter: string | null;
+  cover_letter_included: boolean | null;
 }
 
 export function disputeState(row: Selectable<DisputesTable>): DisputeState {
@@ -61,6 +63,8 @@ export function disputeState(row: Selectable<DisputesTable>): DisputeState {
     submission_count: row.submission_count,
     created_at: row.created_at,
     closed_at: row.closed_at,
+    cover_letter: row.cover_letter,
+    cover_letter_included: row.cover_letter_included,
   };
 }
 
@@ -94,10 +98,12 @@ export interface EvidenceUpdate {
   evidence: Readonly<Record<string, string | undefined>>;
   metadata: Readonly<Record<string, string>>;
   submit: boolean;
+  /** Left out, the cover letter stays as saved. */
+  cover_letter?: { included: boolean; body: string | null } | undefined;
 }
 
 /** Applies given values over saved ones; an empty string clears a key. */
-function mergeValues(
+export function mergeValues(
   saved: Record<string, string>,
   given: Readonly<Record<string, string | undefined>>,
   skip: readonly string[] = [],
@@ -133,6 +139,13 @@ function timelineEvent(
   };
 }
 
+/** Refuses a change of evidence once submitted or closed (409), or after the deadline. */
+export function assertEvidenceEditable(dispute: DisputeState, now: Date): void {
+  if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notEditable(dispute);
+  // The deadline job may not have run yet; the deadline is what counts.
+  if (now.getTime() >= dispute.due_by.getTime()) throw DISPUTE_ERRORS.pastDue(dispute);
+}
+
 /**
  * Saves evidence (the dispute stays open) or submits it (final: needs_response → under_review,
  * warning_needs_response → warning_under_review, decided by the issuer after the review period).
@@ -145,9 +158,7 @@ export function planEvidenceUpdate(
   env: PlanEnv,
   fileSizes: ReadonlyMap<string, number>,
 ): Effects {
-  if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notEditable(dispute);
-  // The deadline job may not have run yet; the deadline is what counts.
-  if (env.now.getTime() >= dispute.due_by.getTime()) throw DISPUTE_ERRORS.pastDue(dispute);
+  assertEvidenceEditable(dispute, env.now);
   const effects = emptyEffects();
   const evidence = mergeValues(dispute.evidence, input.evidence);
   if (contracts.evidenceTotalChars(evidence) > contracts.EVIDENCE_TOTAL_MAX_CHARS) {
@@ -170,12 +181,16 @@ export function planEvidenceUpdate(
       unique_key: `${DISPUTE_RESOLVE_JOB}:${dispute.id}`,
     });
   }
+  const letter = input.cover_letter
+    ? { cover_letter: input.cover_letter.body, cover_letter_included: input.cover_letter.included }
+    : {};
   Object.assign(dispute, {
     evidence,
     metadata,
     status,
     has_evidence: hasEvidence,
     submission_count: submissionCount,
+    ...letter,
   });
   effects.disputeUpdates.push({
     id: dispute.id,
@@ -185,6 +200,7 @@ export function planEvidenceUpdate(
       status,
       has_evidence: hasEvidence,
       submission_count: submissionCount,
+      ...letter,
     },
   });
   return effects;

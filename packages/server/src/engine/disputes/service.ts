@@ -1,4 +1,5 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { coverLetterIncluded } from '@paydesk/domain/disputes/cover-letter';
 import { evidencePrefill, type PrefillSource } from '@paydesk/domain/disputes/prefill';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
@@ -7,7 +8,9 @@ import type { Executor } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
 import { loadPlanEnv, lockCharge } from '../payments/load.ts';
 import type { ChargeState, PlanEnv } from '../payments/state.ts';
+import { withCoverLetter } from './cover-letter.ts';
 import {
+  assertEvidenceEditable,
   DISPUTE_ERRORS,
   type DisputeState,
   disputeState,
@@ -80,6 +83,10 @@ export async function readDispute(db: Executor, accountId: string, id: string): 
       submission_count: dispute.submission_count,
     },
     metadata: dispute.metadata,
+    cover_letter: {
+      included: coverLetterIncluded(dispute.cover_letter_included, dispute.evidence),
+      body: dispute.cover_letter,
+    },
     prefill: evidencePrefill({
       customer_name: row.customer_name,
       customer_email: row.customer_email,
@@ -158,8 +165,16 @@ async function evidenceFileSizes(trx: Trx, accountId: string, ids: string[]): Pr
 }
 
 /** `POST {base}/disputes/:id`: saves or submits evidence. */
-export function updateDispute(ctx: EngineContext, id: string, input: EvidenceUpdate): Promise<DisputeView> {
+export function updateDispute(
+  ctx: EngineContext,
+  id: string,
+  given: EvidenceUpdate,
+  userId: number | null = null,
+): Promise<DisputeView> {
   return changeDispute(ctx, id, async (dispute, charge, env, trx) => {
+    assertEvidenceEditable(dispute, env.now);
+    const owner = { accountId: env.account.id, userId };
+    const input = await withCoverLetter(trx, { ids: ctx.ids, now: env.now }, owner, dispute, charge, given);
     const named = { ...dispute.evidence, ...input.evidence };
     const ids = contracts.EVIDENCE_FILE_KEYS.map((key) => named[key]).filter(
       (value): value is string => value !== undefined && value !== '',

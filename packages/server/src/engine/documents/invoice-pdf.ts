@@ -1,6 +1,6 @@
 import { sumMinor, toMajorUnits } from '@paydesk/domain';
 import { FEE_LINE_LABELS, type FeeLineKind } from '@paydesk/domain/documents/invoices';
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../pdf.ts';
 
 /** One printed line: a kind of fee in one currency, in integer minor units. */
 export interface InvoiceLine {
@@ -41,22 +41,15 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): { currency: string
  * before `periodTo`.
  */
 export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Invoice ${invoice.number}`,
-      Author: invoice.issuer.name,
-      CreationDate: invoice.issuedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const info = {
+    Title: `Invoice ${invoice.number}`,
+    Author: invoice.issuer.name,
+    CreationDate: invoice.issuedAt,
+  };
+  return renderPdf(info, (pdf) => drawInvoice(pdf, invoice));
+}
 
+function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceContent): void {
   const lastDay = new Date(invoice.periodTo.getTime() - 1);
   pdf.font('Helvetica-Bold').fontSize(18).text('Invoice', { align: 'left' });
   pdf.moveDown(0.3);
@@ -114,6 +107,4 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
         'Amounts in the currency in which each fee was charged.',
       56,
     );
-  pdf.end();
-  return done;
 }

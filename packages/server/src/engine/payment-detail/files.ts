@@ -38,20 +38,36 @@ export async function readFileDetails(db: Executor, accountId: string, id: strin
   };
 }
 
-/** `GET {base}/file/{id}/content`: the bytes as base64, to be downloaded under the file's name. */
-export async function readFileContent(db: Executor, accountId: string, id: string): Promise<FileContent> {
+/** A stored file with its bytes as a Buffer; another account's file is not found. */
+async function readStoredFile(db: Executor, accountId: string, id: string) {
   const row = await fileQuery(db, accountId, id)
     .select(['id', 'filename', 'title', 'mime_type', 'size', 'content'])
     .executeTakeFirst();
   if (!row) throw fileNotFound();
   // PostgreSQL's driver answers a Buffer, PGlite a Uint8Array.
-  const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content as Uint8Array);
+  const content = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content as Uint8Array);
+  return { ...row, content };
+}
+
+/** `GET {base}/file/{id}/content`: the bytes as base64, to be downloaded under the file's name. */
+export async function readFileContent(db: Executor, accountId: string, id: string): Promise<FileContent> {
+  const row = await readStoredFile(db, accountId, id);
   return {
     id: row.id,
     filename: row.filename,
     title: row.title,
     type: row.mime_type,
     size: row.size,
-    file_content: bytes.toString('base64'),
+    file_content: row.content.toString('base64'),
   };
+}
+
+/** `GET {base}/file/{id}`: the bytes as they are, with the name and type to serve them under. */
+export async function readFileBytes(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<{ filename: string; mimeType: string; content: Buffer }> {
+  const row = await readStoredFile(db, accountId, id);
+  return { filename: row.filename, mimeType: row.mime_type, content: row.content };
 }

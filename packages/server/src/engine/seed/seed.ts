@@ -377,6 +377,8 @@ function plannedDispute(effects: Effects, disputeId: string): DisputeState {
     submission_count: 0,
     created_at: new Date(row.created_at as Date),
     closed_at: null,
+    cover_letter: null,
+    cover_letter_included: null,
   };
 }
 

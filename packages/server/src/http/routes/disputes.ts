@@ -6,12 +6,13 @@ import { clockNow } from '../../engine/clock.ts';
 import { engineContext } from '../../engine/context.ts';
 import { storeEvidenceFile } from '../../engine/disputes/files.ts';
 import { disputeOutcomes, disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
+import { createDisputeReceipt } from '../../engine/disputes/receipt.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { registerEndpoint } from '../endpoint.ts';
 import { acceptMultipart, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 
-/** The disputes list and its summary; evidence uploads; one dispute: read it, save or submit its evidence, accept it. */
+/** The disputes list and its summary; evidence uploads and receipts; one dispute: read it, save or submit its evidence, accept it. */
 export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, disputes.listDisputes, async ({ query }) =>
     listDisputes(db, (await requireAccount(db)).id, query),
@@ -23,29 +24,34 @@ export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void>
     disputeOutcomes(db, (await requireAccount(db)).id, query),
   );
 
+  /** Whom a stored evidence file belongs to: the store's account and the user who asked for it. */
+  const fileOwner = async (user: { id: number }) => ({
+    accountId: (await requireAccount(db)).id,
+    userId: user.id,
+  });
+
   // Evidence uploads: multipart/form-data, read whole (the cap is small) and handed to the
   // contract as { purpose, file: { filename, size, content } }; an ill-formed body fails it.
   await app.register(async (scope) => {
     acceptMultipart(scope, disputes.EVIDENCE_FILES_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, ['purpose']);
 
-    registerEndpoint(scope, disputes.uploadFile, async ({ body, user }) => {
-      const account = await requireAccount(db);
-      return storeEvidenceFile(
-        db,
-        randomIds,
-        { accountId: account.id, userId: user.id },
-        body,
-        await clockNow(db),
-      );
-    });
+    registerEndpoint(scope, disputes.uploadFile, async ({ body, user }) =>
+      storeEvidenceFile(db, randomIds, await fileOwner(user), body, await clockNow(db)),
+    );
   });
+
+  // A receipt of the order, written on request and stored as an evidence file; the page
+  // attaches it as the `receipt` evidence.
+  registerEndpoint(app, disputes.createReceipt, async ({ params, user }) =>
+    createDisputeReceipt(db, randomIds, await fileOwner(user), params.id, await clockNow(db)),
+  );
 
   registerEndpoint(app, disputes.getDispute, async ({ params }) =>
     readDispute(db, (await requireAccount(db)).id, params.id),
   );
 
-  registerEndpoint(app, disputes.updateDispute, async ({ params, body }) =>
-    updateDispute(await engineContext(db), params.id, body),
+  registerEndpoint(app, disputes.updateDispute, async ({ params, body, user }) =>
+    updateDispute(await engineContext(db), params.id, body, user.id),
   );
 
   registerEndpoint(app, disputes.closeDispute, async ({ params }) =>

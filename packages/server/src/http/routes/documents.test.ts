@@ -1,7 +1,6 @@
 import { toMajorUnits } from '@paydesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { readAccountSnapshot } from '../../engine/accounts.ts';
@@ -13,6 +12,7 @@ import { seedHistory } from '../../engine/seed/seed.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { pdfText } from '../../testing/pdf.ts';
 
 /**
  * Documents: the monthly fee invoices the engine writes from the ledger, read back as PDFs and
@@ -27,12 +27,6 @@ interface DocumentAnswer {
   date: string;
   period_from: string;
   period_to: string;
-}
-
-async function pdfText(content: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(content));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text;
 }
 
 /**

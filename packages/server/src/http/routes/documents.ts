@@ -6,9 +6,7 @@ import { clockNow } from '../../engine/clock.ts';
 import { countDocuments, listDocuments, readDocumentFile } from '../../engine/documents/read.ts';
 import { lookUpVatNumber, saveVatDetails } from '../../engine/documents/vat-details.ts';
 import { registerEndpoint } from '../endpoint.ts';
-
-/** A file name safe inside a quoted Content-Disposition parameter. */
-const quotedFilename = (name: string) => name.replace(/["\\\r\n]/g, '_');
+import { sendFileBytes } from '../headers.ts';
 
 /** Documents (fee invoices as PDFs) and the VAT details printed on them (spec 1 §7). */
 export function documentRoutes(app: FastifyInstance, db: Db): void {
@@ -27,14 +25,7 @@ function documentListRoutes(app: FastifyInstance, db: Db): void {
 
   registerEndpoint(app, documents.downloadDocument, async ({ params, reply }) => {
     const file = await readDocumentFile(db, (await requireAccount(db)).id, params.id);
-    reply
-      .header('Content-Type', file.mimeType)
-      .header('Content-Disposition', `attachment; filename="${quotedFilename(file.filename)}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Length', String(file.content.length));
-    // The bytes are sent as they are; the contract's string schema documents the body only.
-    return reply.send(file.content) as never;
+    return sendFileBytes(reply, file, { disposition: 'attachment', cacheControl: 'private, no-store' });
   });
 }
 

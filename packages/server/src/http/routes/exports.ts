@@ -9,6 +9,7 @@ import {
   requestExport,
 } from '../../engine/exports/service.ts';
 import { registerEndpoint } from '../endpoint.ts';
+import { contentDisposition } from '../headers.ts';
 
 /** The query of an export request as it arrived (lists folded), before the contract parsed it. */
 const sentFilters = new WeakMap<FastifyRequest, Record<string, unknown>>();
@@ -22,7 +23,7 @@ async function keepSentFilters(request: FastifyRequest): Promise<void> {
 /** `attachment` when the client asks to force the download (spec 2 §7), else `inline`. */
 function disposition(filename: string, force: string | undefined): string {
   const kind = force === 'true' || force === '1' ? 'attachment' : 'inline';
-  return `${kind}; filename="${filename.replace(/["\\\r\n]/g, '_')}"`;
+  return contentDisposition(kind, filename);
 }
 
 /**

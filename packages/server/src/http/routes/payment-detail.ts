@@ -2,7 +2,7 @@ import { files, paymentDetail } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
-import { readFileContent, readFileDetails } from '../../engine/payment-detail/files.ts';
+import { readFileBytes, readFileContent, readFileDetails } from '../../engine/payment-detail/files.ts';
 import {
   inSnapshot,
   readCharge,
@@ -11,6 +11,7 @@ import {
   readTimeline,
 } from '../../engine/payment-detail/read.ts';
 import { registerEndpoint } from '../endpoint.ts';
+import { sendFileBytes } from '../headers.ts';
 
 /** The payment detail page's reads: a charge, its order's charge, the intent, the timeline, files. */
 export function paymentDetailRoutes(app: FastifyInstance, db: Db): void {
@@ -37,5 +38,13 @@ export function paymentDetailRoutes(app: FastifyInstance, db: Db): void {
   );
   registerEndpoint(app, files.getFileContent, async ({ params }) =>
     readFileContent(db, await accountId(), params.id),
+  );
+  // Shown inline (an evidence image's preview); a stored file never changes, so the browser
+  // may keep it for an hour.
+  registerEndpoint(app, files.getFile, async ({ params, reply }) =>
+    sendFileBytes(reply, await readFileBytes(db, await accountId(), params.id), {
+      disposition: 'inline',
+      cacheControl: 'private, max-age=3600',
+    }),
   );
 }

@@ -1,11 +1,12 @@
-import { disputes, files } from '@paydesk/domain/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { buildPath, disputes, files, type ResponseOf } from '@paydesk/domain/contracts';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiUpload } from '../../../lib/api.ts';
+import { storeNow } from '../../../lib/clock.ts';
+import { withNonce } from '../../../lib/download.ts';
 
-/** Query keys of stored files: their details and their content (for an image's preview). */
+/** Query keys of stored files: their details. */
 export const fileKeys = {
   details: (id: string) => ['files', 'details', id] as const,
-  content: (id: string) => ['files', 'content', id] as const,
 };
 
 /** GET {base}/file/{id}/details: an attached file's type and size. Stored files do not change. */
@@ -16,10 +17,21 @@ export const fileDetailsOptions = (id: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/**
- * POST {base}/file with the file and purpose=dispute_evidence; answers its id, name, size and
- * type, which are kept as the file's details so they are not asked for again.
- */
+/** An evidence file the server stored: its id, name, size and type. */
+export type StoredEvidenceFile = ResponseOf<typeof disputes.uploadFile>;
+
+/** Keeps a file the server just stored as its details, so they are not asked for again. */
+export function rememberStoredFile(client: QueryClient, file: StoredEvidenceFile): void {
+  client.setQueryData(fileKeys.details(file.id), {
+    ...file,
+    title: null,
+    purpose: 'dispute_evidence',
+    // The server's clock is the store's: the sandbox clock moves it.
+    created: Math.floor(storeNow() / 1000),
+  });
+}
+
+/** POST {base}/file with the file and purpose=dispute_evidence; answers its id, name, size and type. */
 export function useUploadEvidenceFile() {
   const client = useQueryClient();
   return useMutation({
@@ -29,25 +41,12 @@ export function useUploadEvidenceFile() {
       form.append('file', file, file.name);
       return apiUpload(disputes.uploadFile, form);
     },
-    onSuccess: (file) =>
-      client.setQueryData(fileKeys.details(file.id), {
-        ...file,
-        title: null,
-        purpose: 'dispute_evidence',
-        created: Math.floor(Date.now() / 1000),
-      }),
+    onSuccess: (file) => rememberStoredFile(client, file),
   });
 }
 
-/** GET {base}/file/{id}/content as a data URL, for an image's preview. */
-export function useFilePreview(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: fileKeys.content(id),
-    queryFn: async ({ signal }) => {
-      const file = await apiFetch(files.getFileContent, { params: { id }, signal });
-      return `data:${file.type};base64,${file.file_content}`;
-    },
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+/**
+ * GET {base}/file/{id}: the address an image's preview loads its bytes from, with the session's
+ * nonce (an `<img>` sends no headers). The browser caches it: stored files never change.
+ */
+export const filePreviewUrl = (id: string) => withNonce(buildPath(files.getFile.path, { id }));

@@ -2,7 +2,7 @@ import { Button, Group, Input, Loader, Text } from '@mantine/core';
 import { EVIDENCE_FILE_ACCEPT } from '@paydesk/domain/disputes/evidence';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { __, sprintf } from '../../../lib/i18n.ts';
-import { useFilePreview } from '../api/evidence-files.ts';
+import { filePreviewUrl } from '../api/evidence-files.ts';
 import classes from './evidence-file-control.module.css';
 import type { FileInfo, UploadState } from './use-evidence-form.ts';
 
@@ -58,10 +58,9 @@ export function AttachedFile({
   info?: FileInfo;
 }) {
   const image = info?.type.startsWith('image/') ?? false;
-  const preview = useFilePreview(fileId, image);
   return (
     <div data-testid="evidence-file" data-file-id={fileId}>
-      {image && preview.data ? <img className={classes.preview} src={preview.data} alt={filename} /> : null}
+      {image ? <img className={classes.preview} src={filePreviewUrl(fileId)} alt={filename} /> : null}
       <Text size="sm">{filename || fileId}</Text>
     </div>
   );
@@ -77,6 +76,10 @@ interface Props {
   upload: UploadState;
   onUpload: (file: File) => void;
   onRemove: () => void;
+  /** Whether the field holds what Paydesk wrote for it (a receipt of the order). */
+  prefilled?: boolean;
+  /** A way to have the server write the file instead, offered while the field is empty. */
+  generate?: { label: string; busyLabel: string; busy: boolean; onGenerate: () => void };
 }
 
 /**
@@ -95,6 +98,8 @@ export function EvidenceFileControl({
   upload,
   onUpload,
   onRemove,
+  prefilled,
+  generate,
 }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -103,6 +108,7 @@ export function EvidenceFileControl({
   const uploading = upload.status === 'uploading';
   const state = uploading ? 'loading' : upload.status === 'error' ? 'error' : fileId ? 'done' : 'idle';
   const droppable = documentDrag === 'file' && !uploading;
+  const busyLabel = generate?.busy ? generate.busyLabel : __('Uploading…');
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
@@ -126,6 +132,7 @@ export function EvidenceFileControl({
       className={classes.zone}
       data-testid={testId}
       data-state={state}
+      data-prefilled={prefilled || undefined}
       onDragOver={(event) => {
         if (!droppable) return;
         event.preventDefault();
@@ -174,8 +181,18 @@ export function EvidenceFileControl({
             uploading ? <Loader size={12} /> : state === 'done' ? <span aria-hidden="true">✓</span> : null
           }
         >
-          {uploading ? __('Uploading…') : fileId ? __('Replace file') : __('Upload file')}
+          {uploading ? busyLabel : fileId ? __('Replace file') : __('Upload file')}
         </Button>
+        {generate && !fileId && !uploading && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={generate.onGenerate}
+            data-testid="evidence-generate"
+          >
+            {generate.label}
+          </Button>
+        )}
         {fileId && !uploading && (
           <Button
             size="compact-sm"

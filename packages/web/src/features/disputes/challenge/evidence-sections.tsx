@@ -2,7 +2,7 @@ import { Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type EvidenceField, type EvidenceSection, READ_ONLY_EMPTY } from '@paydesk/domain/disputes/evidence';
 import { __ } from '../../../lib/i18n.ts';
 import { AttachedFile, EvidenceFileControl } from './evidence-file-control.tsx';
-import type { EvidenceForm } from './use-evidence-form.ts';
+import { type EvidenceForm, RECEIPT_KEY } from './use-evidence-form.ts';
 
 /** Said under a field that holds what the payment and order gave, until the merchant changes it. */
 const PREFILLED_NOTE = 'Prefilled from the payment and its order: check it before you submit.';
@@ -36,6 +36,17 @@ function EditableField({ item, form }: { item: EvidenceField; form: EvidenceForm
           upload={form.uploadOf(item.key)}
           onUpload={(file) => form.uploadFile(item.key, file)}
           onRemove={() => form.removeFile(item.key)}
+          prefilled={prefilled}
+          generate={
+            item.key === RECEIPT_KEY && form.canCreateReceipt
+              ? {
+                  label: __('Create a receipt from the order'),
+                  busyLabel: __('Creating the receipt…'),
+                  busy: form.creatingReceipt,
+                  onGenerate: form.createReceipt,
+                }
+              : undefined
+          }
         />
       );
     case 'date':

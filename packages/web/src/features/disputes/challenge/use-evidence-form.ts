@@ -1,4 +1,5 @@
 import type { disputes } from '@paydesk/domain/contracts';
+import { COVER_LETTER_MAX_CHARS } from '@paydesk/domain/disputes/cover-letter';
 import {
   acceptsTextChange,
   type EvidenceField,
@@ -18,7 +19,8 @@ import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
-import { fileDetailsOptions, useUploadEvidenceFile } from '../api/evidence-files.ts';
+import { useCreateReceipt } from '../api/dispute-receipt.ts';
+import { fileDetailsOptions, type StoredEvidenceFile, useUploadEvidenceFile } from '../api/evidence-files.ts';
 import type { DisputeUpdate } from '../api/update-dispute.ts';
 
 type Dispute = disputes.TDispute;
@@ -26,14 +28,20 @@ type Dispute = disputes.TDispute;
 /** Spec 3 §4 "File upload": a field's upload, which is not saved with the evidence. */
 export type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'error'; message: string };
 
-/** A stored file's type and size in bytes, known once it is uploaded or its details are read. */
+/**
+ * A stored file's type, size in bytes and upload time (epoch seconds), known once it is uploaded
+ * or its details are read.
+ */
 export interface FileInfo {
   type: string;
   size: number;
+  created: number;
 }
 
 const FILE_KEYS: readonly string[] = EVIDENCE_FILE_KEYS;
 const IDLE: UploadState = { status: 'idle' };
+/** The file field a receipt of the order, written by the server on request, goes in. */
+export const RECEIPT_KEY = 'receipt';
 
 /**
  * The challenge page's evidence as the merchant edits it: the values, the file names (kept in
@@ -60,9 +68,15 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     initialProductType(dispute.metadata, dispute.evidence_details.has_evidence),
   );
   const [uploads, setUploads] = useState<Record<string, UploadState>>({});
+  // The cover letter: whether it goes with the response, and the merchant's edit (null: composed).
+  const [letterIncluded, setLetterIncludedState] = useState(dispute.cover_letter.included);
+  const [letterBody, setLetterBodyState] = useState<string | null>(dispute.cover_letter.body);
   const [dirty, setDirty] = useState(false);
   const maxCharsShown = useRef(false);
   const upload = useUploadEvidenceFile();
+  const receipt = useCreateReceipt(dispute.id);
+  // Files the server wrote for a field (the receipt), by key: prefilled until replaced or removed.
+  const [generated, setGenerated] = useState<Record<string, string>>({});
 
   const fileIds = [...new Set(FILE_KEYS.map((key) => evidence[key] ?? '').filter(Boolean))];
   const details = useQueries({ queries: fileIds.map((id) => fileDetailsOptions(id)) });
@@ -91,37 +105,66 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
   const setUpload = (key: string, state: UploadState) =>
     setUploads((current) => ({ ...current, [key]: state }));
 
-  /** Spec 3 §4 "File upload": the file's id goes in the field and its name in the metadata. */
-  const uploadFile = (key: string, file: File) => {
+  /**
+   * Spec 3 §5: whether a file of `size` bytes fits in `key` beside the other fields' files; the
+   * spec's notice says why when it does not.
+   */
+  const fitsBesideOthers = (key: string, size: number) => {
     const others = new Map(
       FILE_KEYS.filter((other) => other !== key && evidence[other])
         .map((other) => evidence[other]!)
         .map((id) => [id, files.get(id)?.size ?? 0]),
     );
-    if (!fitsEvidenceFiles(others, file.size)) {
-      createNotice('info', __(EVIDENCE_FILES_MAX_BYTES_MESSAGE));
-      return;
-    }
+    if (fitsEvidenceFiles(others, size)) return true;
+    createNotice('info', __(EVIDENCE_FILES_MAX_BYTES_MESSAGE));
+    return false;
+  };
+
+  /** Spec 3 §4 "File upload": a stored file's id goes in the field and its name in the metadata. */
+  const attachStored = (key: string, stored: StoredEvidenceFile) => {
+    setUpload(key, IDLE);
+    change(key, stored.id);
+    setFilenames((current) => ({ ...current, [key]: stored.filename }));
+  };
+
+  const failed = (key: string, error: unknown, fallback: string) =>
+    setUpload(key, { status: 'error', message: error instanceof ApiError ? serverMessage(error) : fallback });
+
+  const uploadFile = (key: string, file: File) => {
+    if (!fitsBesideOthers(key, file.size)) return;
     track('wcpay_dispute_file_upload_started', { type: key });
     setUpload(key, { status: 'uploading' });
     // Each upload settles on its own promise: two fields may upload at once.
     upload.mutateAsync(file).then(
       (stored) => {
         track('wcpay_dispute_file_upload_success', { type: key });
-        setUpload(key, IDLE);
-        change(key, stored.id);
-        setFilenames((current) => ({ ...current, [key]: stored.filename }));
+        attachStored(key, stored);
       },
       (error: unknown) => {
         track('wcpay_dispute_file_upload_failed', { type: key });
-        setUpload(key, {
-          status: 'error',
-          message:
-            error instanceof ApiError
-              ? serverMessage(error)
-              : __('The file could not be uploaded. Check your connection and try again.'),
-        });
+        failed(key, error, __('The file could not be uploaded. Check your connection and try again.'));
       },
+    );
+  };
+
+  /** A file the server wrote for a field: attached as an upload is, and marked as prefilled. */
+  const attachGenerated = (key: string, stored: StoredEvidenceFile) => {
+    if (!fitsBesideOthers(key, stored.size)) return setUpload(key, IDLE);
+    attachStored(key, stored);
+    setGenerated((current) => ({ ...current, [key]: stored.id }));
+  };
+
+  /** Asks the server for a receipt of the order and puts it in the receipt field. */
+  const createReceipt = () => {
+    setUpload(RECEIPT_KEY, { status: 'uploading' });
+    receipt.mutateAsync().then(
+      (stored) => attachGenerated(RECEIPT_KEY, stored),
+      (error: unknown) =>
+        failed(
+          RECEIPT_KEY,
+          error,
+          __('The receipt could not be created. Check your connection and try again.'),
+        ),
     );
   };
 
@@ -132,13 +175,31 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     setUpload(key, IDLE);
   };
 
-  const body = (submit: boolean): DisputeUpdate =>
-    evidenceUpdateBody({ evidence, filenames, productType }, submit);
+  const setLetterIncluded = (included: boolean) => {
+    setLetterIncludedState(included);
+    setDirty(true);
+  };
+  /** The merchant's edit of the letter; null goes back to the composed letter. */
+  const setLetterBody = (text: string | null) => {
+    if (text !== null && text.length > COVER_LETTER_MAX_CHARS) {
+      createNotice('error', __(EVIDENCE_MAX_CHARS_MESSAGE));
+      return;
+    }
+    setLetterBodyState(text);
+    setDirty(true);
+  };
+
+  const body = (submit: boolean): DisputeUpdate => ({
+    ...evidenceUpdateBody({ evidence, filenames, productType }, submit),
+    cover_letter: { included: letterIncluded, body: letterBody },
+  });
 
   return {
     evidence,
     /** Whether a field still holds the value Paydesk offered for it. */
-    isPrefilled: (key: string) => offered[key] !== undefined && evidence[key] === offered[key],
+    isPrefilled: (key: string) =>
+      (offered[key] !== undefined && evidence[key] === offered[key]) ||
+      (generated[key] !== undefined && evidence[key] === generated[key]),
     filenames,
     files,
     productType,
@@ -152,6 +213,15 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     setProductType,
     uploadFile,
     removeFile,
+    /** A receipt can be written from the dispute's order while the evidence can change. */
+    canCreateReceipt: options.prefill && dispute.order !== null,
+    /** Whether the receipt being attached is being written by the server. */
+    creatingReceipt: receipt.isPending,
+    createReceipt,
+    letterIncluded,
+    letterBody,
+    setLetterIncluded,
+    setLetterBody,
     body,
   };
 }

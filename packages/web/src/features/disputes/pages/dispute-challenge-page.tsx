@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import type { disputes } from '@paydesk/domain/contracts';
+import { sectionsBesideLetter } from '@paydesk/domain/disputes/cover-letter';
 import {
   evidenceEditability,
   isProductType,
@@ -25,6 +26,7 @@ import { useLeavePrompt } from '../../../lib/use-leave-prompt.ts';
 import { useCloseDispute } from '../api/close-dispute.ts';
 import { useDispute } from '../api/disputes.ts';
 import { useUpdateDispute } from '../api/update-dispute.ts';
+import { CoverLetter } from '../challenge/cover-letter.tsx';
 import { DisputeInfo } from '../challenge/dispute-info.tsx';
 import { EvidenceCompleteness } from '../challenge/evidence-completeness.tsx';
 import { EvidenceSections } from '../challenge/evidence-sections.tsx';
@@ -195,7 +197,12 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
         evidence={form.evidence}
         sections={sections}
       />
-      <EvidenceSections sections={sections} form={form} readOnly={readOnly} />
+      <EvidenceSections
+        sections={readOnly ? sections : sectionsBesideLetter(sections, form.letterIncluded)}
+        form={form}
+        readOnly={readOnly}
+      />
+      {!readOnly && <CoverLetter dispute={dispute} form={form} />}
       {!readOnly && (
         <Group justify="space-between">
           <Group gap="sm">
