@@ -19,7 +19,7 @@ import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const RUNS = Number(process.env.RUNS ?? 200);
-const UPLOADS = 20;
+const UPLOADS = Number(process.env.UPLOADS ?? 20);
 const UPLOAD_BYTES = 4_000_000;
 
 const handle = await openBenchDatabase();

@@ -434,9 +434,15 @@ export interface FilesTable {
   title: string | null;
   mime_type: string;
   size: number;
-  content: Buffer;
   user_id: number | null;
   created_at: Timestamp;
+}
+
+/** A file's bytes in order, in pieces (db/file-content.ts). */
+export interface FileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
 }
 
 export interface CardReadersTable {
@@ -588,6 +594,7 @@ export interface Database {
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;
+  file_chunks: FileChunksTable;
   documents: DocumentsTable;
   invoice_counters: InvoiceCountersTable;
   vat_details: VatDetailsTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { advanceClockRunningJobs } from '../cli/engine-commands.ts';
+import { insertFile } from '../db/file-content.ts';
 import { createAccount } from '../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../engine/clock.ts';
 import { randomIds } from '../engine/ids.ts';
@@ -81,19 +82,18 @@ describeEachDatabase("another account's objects", (use) => {
       await db.selectFrom('notes').select('id').where('account_id', '=', first.id).executeTakeFirstOrThrow()
     ).id;
     old.file = 'file_OldAccount1';
-    await db
-      .insertInto('files')
-      .values({
+    await insertFile(
+      db,
+      {
         id: old.file,
         account_id: first.id,
         purpose: 'dispute_evidence',
         filename: 'receipt.pdf',
         mime_type: 'application/pdf',
-        size: 4,
-        content: Buffer.from('%PDF'),
         created_at: new Date(),
-      })
-      .execute();
+      },
+      Buffer.from('%PDF'),
+    );
     // A later account becomes the store's current one.
     await createAccount(db, randomIds, {
       mode: 'live',

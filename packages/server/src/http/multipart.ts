@@ -38,7 +38,8 @@ export function parseMultipart(contentType: string, body: Buffer): Map<string, F
         name,
         filename === undefined
           ? { kind: 'field', value: content.toString('utf8') }
-          : { kind: 'file', filename, content: Buffer.from(content) },
+          : // A view into the body, not a copy: the body is read whole and lives as long.
+            { kind: 'file', filename, content },
       );
     }
     at = next + 2;

@@ -1,6 +1,7 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertFile } from '../../db/file-content.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
@@ -236,20 +237,19 @@ describeEachDatabase('disputes API', (use) => {
       .where('id', '=', disputeId)
       .executeTakeFirstOrThrow();
     const storeFile = async (id: string, size: number) => {
-      await db()
-        .insertInto('files')
-        .values({
+      await insertFile(
+        db(),
+        {
           id,
           account_id,
           purpose: 'dispute_evidence',
           filename: `${id}.pdf`,
           title: null,
           mime_type: 'application/pdf',
-          size,
-          content: Buffer.alloc(size, 0x25),
           created_at: new Date(),
-        })
-        .execute();
+        },
+        Buffer.alloc(size, 0x25),
+      );
     };
     const suffix = disputeId.slice(3, 12);
     const big = `file_big${suffix}`;

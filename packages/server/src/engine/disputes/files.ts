@@ -1,6 +1,6 @@
 import { invalidParams } from '@paydesk/domain';
 import { disputes as contracts } from '@paydesk/domain/contracts';
-import { bytea } from '../../db/bytea.ts';
+import { insertFile } from '../../db/file-content.ts';
 import type { IdSource } from '../ids.ts';
 import type { Executor } from '../ledger.ts';
 
@@ -35,20 +35,19 @@ export async function storeEvidenceFile(
   if (!type) throw invalidParams({ file: contracts.EVIDENCE_FILE_TYPE_MESSAGE });
   const id = ids.next('file');
   const content = input.file.content;
-  await db
-    .insertInto('files')
-    .values({
+  await insertFile(
+    db,
+    {
       id,
       account_id: owner.accountId,
       purpose: input.purpose,
       filename: input.file.filename,
       title: null,
       mime_type: type,
-      size: content.length,
-      content: bytea(content),
       user_id: owner.userId,
       created_at: now,
-    })
-    .execute();
+    },
+    content,
+  );
   return { id, filename: input.file.filename, size: content.length, type };
 }

@@ -7,8 +7,8 @@ import {
   invoiceFilename,
 } from '@paydesk/domain/documents/invoices';
 import { sql } from 'kysely';
-import { bytea } from '../../db/bytea.ts';
 import type { Db } from '../../db/database.ts';
+import { insertFile } from '../../db/file-content.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { type InvoiceLine, renderInvoicePdf } from './invoice-pdf.ts';
@@ -165,20 +165,19 @@ export async function issueMonthlyInvoice(
     });
     const id = `vat_invoice_${number.replaceAll('-', '_').toLowerCase()}`;
     const fileId = `file_${id}`;
-    await trx
-      .insertInto('files')
-      .values({
+    await insertFile(
+      trx,
+      {
         id: fileId,
         account_id: accountId,
         purpose: 'vat_invoice',
         filename: invoiceFilename(from.getTime()),
         title: `Invoice ${number}`,
         mime_type: 'application/pdf',
-        size: content.length,
-        content: bytea(content),
         created_at: now,
-      })
-      .execute();
+      },
+      content,
+    );
     await trx
       .insertInto('documents')
       .values({

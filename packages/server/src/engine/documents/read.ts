@@ -2,6 +2,7 @@ import { appError, minorFromAggregate } from '@paydesk/domain';
 import type { TDocument, TDocumentFilters } from '@paydesk/domain/contracts/documents';
 import { formatUtcDateTime } from '@paydesk/domain/date-format';
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { fileBytes } from '../../db/file-content.ts';
 import type { Database } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
@@ -94,10 +95,10 @@ export async function readDocumentFile(
   const row = await db
     .selectFrom('documents as d')
     .innerJoin('files as f', 'f.id', 'd.file_id')
-    .select(['f.filename', 'f.mime_type', 'f.content'])
+    .select(['f.id', 'f.filename', 'f.mime_type'])
     .where('d.id', '=', id)
     .where(ownedBy(accountId, 'd'))
     .executeTakeFirst();
   if (!row) throw appError('wcpay_document_not_found');
-  return { filename: row.filename, mimeType: row.mime_type, content: row.content };
+  return { filename: row.filename, mimeType: row.mime_type, content: await fileBytes(db, row.id) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertFile } from '../../db/file-content.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
@@ -24,20 +25,19 @@ describeEachDatabase('files API', (use) => {
     app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: auth } });
 
   async function storeFile(id: string, accountId: string | null, content: Buffer, mime = 'application/pdf') {
-    await use()
-      .db.insertInto('files')
-      .values({
+    await insertFile(
+      use().db,
+      {
         id,
         account_id: accountId,
         purpose: 'dispute_evidence',
         filename: `${id}.pdf`,
         title: 'Receipt',
         mime_type: mime,
-        size: content.length,
-        content,
         created_at: new Date('2026-03-04T05:06:07Z'),
-      })
-      .execute();
+      },
+      content,
+    );
   }
 
   it('answers 409 before the store has an account', async () => {

@@ -1,6 +1,7 @@
 import { appError } from '@paydesk/domain';
 import type { files } from '@paydesk/domain/contracts';
 import type { z } from 'zod';
+import { fileBytes } from '../../db/file-content.ts';
 import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
 import { epochSeconds } from './read.ts';
@@ -41,12 +42,10 @@ export async function readFileDetails(db: Executor, accountId: string, id: strin
 /** A stored file with its bytes as a Buffer; another account's file is not found. */
 async function readStoredFile(db: Executor, accountId: string, id: string) {
   const row = await fileQuery(db, accountId, id)
-    .select(['id', 'filename', 'title', 'mime_type', 'size', 'content'])
+    .select(['id', 'filename', 'title', 'mime_type', 'size'])
     .executeTakeFirst();
   if (!row) throw fileNotFound();
-  // PostgreSQL's driver answers a Buffer, PGlite a Uint8Array.
-  const content = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content as Uint8Array);
-  return { ...row, content };
+  return { ...row, content: await fileBytes(db, row.id) };
 }
 
 /** `GET {base}/file/{id}/content`: the bytes as base64, to be downloaded under the file's name. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertFile } from '../../db/file-content.ts';
 import { createAccount } from '../../engine/accounts.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
@@ -53,20 +54,17 @@ describeEachDatabase('file bytes API', (use) => {
       businessName: 'Earlier Store',
       createdAt: new Date(account.created_at.getTime() - 60_000),
     });
-    const row = {
-      purpose: 'dispute_evidence',
-      mime_type: 'image/png',
-      size: png.length,
-      content: png,
-      created_at: new Date(),
-    };
-    await use()
-      .db.insertInto('files')
-      .values([
-        { ...row, id: stored.quoted, account_id: account.id, filename: 'a "b"\r\n.png' },
-        { ...row, id: stored.other, account_id: earlier.id, filename: 'theirs.png' },
-      ])
-      .execute();
+    const row = { purpose: 'dispute_evidence', mime_type: 'image/png', created_at: new Date() };
+    await insertFile(
+      use().db,
+      { ...row, id: stored.quoted, account_id: account.id, filename: 'a "b"\r\n.png' },
+      png,
+    );
+    await insertFile(
+      use().db,
+      { ...row, id: stored.other, account_id: earlier.id, filename: 'theirs.png' },
+      png,
+    );
   });
   afterAll(() => app.close());
 
