@@ -8,6 +8,7 @@ export * as exports from './exports.ts';
 export * as files from './files.ts';
 export * as fraud from './fraud.ts';
 export * as inbox from './inbox.ts';
+export * as multiCurrency from './multi-currency.ts';
 export * as onboarding from './onboarding.ts';
 export * from './page.ts';
 export * as paymentDetail from './payment-detail.ts';

@@ -6,6 +6,7 @@ import { DOCUMENTS_ERRORS } from './documents.ts';
 import { EXPORTS_ERRORS } from './exports.ts';
 import { FILES_ERRORS } from './files.ts';
 import { INBOX_ERRORS } from './inbox.ts';
+import { MULTI_CURRENCY_ERRORS } from './multi-currency.ts';
 import { PAYMENTS_ERRORS } from './payments.ts';
 import { PAYOUTS_ERRORS } from './payouts.ts';
 import { REST_ERRORS } from './rest.ts';
@@ -33,6 +34,7 @@ export const ERROR_AREAS = [
   { title: 'Exports', errors: EXPORTS_ERRORS },
   { title: 'Inbox', errors: INBOX_ERRORS },
   { title: 'Documents and VAT', errors: DOCUMENTS_ERRORS },
+  { title: 'Multi-currency', errors: MULTI_CURRENCY_ERRORS },
 ] as const;
 
 export const ERRORS = {
@@ -48,6 +50,7 @@ export const ERRORS = {
   ...EXPORTS_ERRORS,
   ...INBOX_ERRORS,
   ...DOCUMENTS_ERRORS,
+  ...MULTI_CURRENCY_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -28,6 +28,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { fraudRoutes } from './routes/fraud.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { multiCurrencyRoutes } from './routes/multi-currency.ts';
 import { onboardingPageHook, onboardingRoutes } from './routes/onboarding.ts';
 import { paymentDetailRoutes } from './routes/payment-detail.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -36,6 +37,7 @@ import { reportingRoutes } from './routes/reporting.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { storeRoutes } from './routes/store.ts';
+import { storefrontRoutes } from './routes/storefront.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import {
   createLimitedServer,
@@ -88,6 +90,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => reportingRoutes(app, database.db),
   (app, database) => documentRoutes(app, database.db),
   (app, database) => sandboxRoutes(app, database.db),
+  (app, database) => multiCurrencyRoutes(app, database.db),
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -172,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   loginRoutes(app, database.db);
+  storefrontRoutes(app, database.db);
   if (options.webDist) {
     await adminRoutes(app, database.db, {
       webDist: options.webDist,

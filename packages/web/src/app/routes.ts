@@ -1,6 +1,8 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
 import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
+import { MULTI_CURRENCY_SETUP_PATH } from '@paydesk/domain/multi-currency/paths';
+import { PAYMENT_METHODS_WIZARD_PATH } from '@paydesk/domain/payments/paths';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -177,6 +179,38 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/disputes/pages/dispute-challenge-page.tsx')),
   },
   {
+    // The payment-methods setup wizard, '/payments/additional-payment-methods'. It saves the
+    // payments settings, which the settings feature reads and saves; features do not import
+    // each other, so the route hands that to the page.
+    path: PAYMENT_METHODS_WIZARD_PATH,
+    title: () => __('Add payment methods'),
+    breadcrumbs: () => [
+      { label: __('Payments settings'), href: paymentsSettingsUrl() },
+      { label: __('Add payment methods') },
+    ],
+    component: lazy(() =>
+      Promise.all([
+        import('../features/payment-methods/pages/payment-methods-wizard-page.tsx'),
+        import('../features/settings/api/settings.ts'),
+      ]).then(([{ default: PaymentMethodsWizardPage }, settingsApi]) => ({
+        default: () => createElement(PaymentMethodsWizardPage, { settingsApi }),
+      })),
+    ),
+  },
+  {
+    // The multi-currency setup wizard. The store settings' multi-currency tab opens here too
+    // (routeKeyOf), and the page shows what its address asks for; the pages load in two steps
+    // (entry.ts), so the shell names one tiny chunk.
+    path: MULTI_CURRENCY_SETUP_PATH,
+    title: () => __('Multi-currency'),
+    breadcrumbs: () => [payments(), { label: __('Multi-currency') }],
+    component: lazy(() =>
+      import('../features/multi-currency/pages/entry.ts').then(
+        (entry) => entry.default() as Promise<{ default: ComponentType }>,
+      ),
+    ),
+  },
+  {
     path: PAYMENTS_SETTINGS_ROUTE,
     title: () => __('Payments settings'),
     breadcrumbs: () => [payments(), { label: __('Payments settings') }],
@@ -193,10 +227,13 @@ export function menuRoutes(): RouteDefinition[] {
   );
 }
 
-/** The route an admin URL opens: wc-admin pages by `path`, the payments settings by address. */
+/** The route an admin URL opens: wc-admin pages by `path`, the store settings pages by address. */
 export function routeKeyOf(search: URLSearchParams): string | null {
   const path = search.get('path');
   if (path) return path;
+  if (search.get('tab') === 'wcpay_multi_currency') {
+    return MULTI_CURRENCY_SETUP_PATH;
+  }
   const settings = new URLSearchParams(PAYMENTS_SETTINGS_ROUTE.split('?')[1]);
   return [...settings].every(([key, value]) => search.get(key) === value) ? PAYMENTS_SETTINGS_ROUTE : null;
 }

@@ -12,12 +12,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { ResponseOf, settings } from '@paydesk/domain/contracts';
 import {
   PAYMENT_METHOD_STATUS_LABELS,
   PAYMENT_METHODS,
+  type PaymentMethodId,
   paymentMethodSetupLabel,
 } from '@paydesk/domain/payments/methods';
+import { statusNeedsConfirmation } from '@paydesk/domain/payments/methods-wizard';
+import { PAYMENT_METHODS_WIZARD_PATH } from '@paydesk/domain/payments/paths';
 import {
   borderRadiusError,
   businessUrlError,
@@ -37,54 +39,25 @@ import {
   supportEmailError,
   supportPhoneError,
 } from '@paydesk/domain/settings/rules';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt.ts';
-import { type SettingsUpdate, useSaveAllSettings, useSettings } from '../api/settings.ts';
+import {
+  type SettingsForm as Form,
+  settingsFormOf as formOf,
+  useSaveAllSettings,
+  useSettings,
+} from '../api/settings.ts';
 
-type Settings = ResponseOf<typeof settings.getSettings>;
-
-/** The fields this page edits; fraud protection has its own page. */
-type Form = Omit<
-  Required<SettingsUpdate>,
-  'current_protection_level' | 'advanced_fraud_protection_settings' | 'deposit_schedule_monthly_anchor'
-> & { deposit_schedule_monthly_anchor: number | null };
-
-const FORM_KEYS = [
-  'enabled_payment_method_ids',
-  'is_wcpay_enabled',
-  'account_statement_descriptor',
-  'account_statement_descriptor_kanji',
-  'account_statement_descriptor_kana',
-  'account_business_name',
-  'account_business_url',
-  'account_business_support_address',
-  'account_business_support_email',
-  'account_business_support_phone',
-  'account_branding_logo',
-  'deposit_schedule_interval',
-  'deposit_schedule_weekly_anchor',
-  'deposit_schedule_monthly_anchor',
-  'deposit_delay_days',
-  'is_manual_capture_enabled',
-  'is_test_mode_enabled',
-  'is_payment_request_enabled',
-  'is_debug_log_enabled',
-  'is_multi_currency_enabled',
-  'is_saved_cards_enabled',
-  'payment_request_enabled_locations',
-  'payment_request_button_type',
-  'payment_request_button_size',
-  'payment_request_button_theme',
-  'payment_request_button_border_radius',
-] as const satisfies readonly (keyof Form)[];
-
-function formOf(saved: Settings): Form {
-  return Object.fromEntries(FORM_KEYS.map((key) => [key, saved[key]])) as unknown as Form;
-}
+// Asked only before enabling a method with requirements: loaded then, so the page stays light.
+const MethodRequirementsModal = lazy(() =>
+  import('../../../components/method-requirements-modal.tsx').then((module) => ({
+    default: module.MethodRequirementsModal,
+  })),
+);
 
 /** The same rules the server applies, so most mistakes are shown before a request is made. */
 function validate(form: Form): Record<string, string> {
@@ -146,6 +119,8 @@ export default function SettingsPage() {
   const [form, setForm] = useState<Form | null>(null);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The method whose requirements are being confirmed before it is enabled (spec 3 §4).
+  const [asking, setAsking] = useState<PaymentMethodId | null>(null);
 
   // Loading (or reloading) the settings clears the dirty flag (spec 3 §4).
   useEffect(() => {
@@ -243,14 +218,17 @@ export default function SettingsPage() {
                 description={PAYMENT_METHODS[id].description}
                 checked={!inactive && form.enabled_payment_method_ids.includes(id)}
                 disabled={id === 'card' || inactive}
-                onChange={(event) =>
-                  change(
-                    'enabled_payment_method_ids',
-                    event.currentTarget.checked
-                      ? [...form.enabled_payment_method_ids, id]
-                      : form.enabled_payment_method_ids.filter((enabled) => enabled !== id),
-                  )
-                }
+                onChange={(event) => {
+                  const enabling = event.currentTarget.checked;
+                  if (statusNeedsConfirmation(status, enabling)) setAsking(id);
+                  else
+                    change(
+                      'enabled_payment_method_ids',
+                      enabling
+                        ? [...form.enabled_payment_method_ids, id]
+                        : form.enabled_payment_method_ids.filter((enabled) => enabled !== id),
+                    );
+                }}
               />
               {label ? (
                 <Text size="sm" fw={600} c="yellow.9">
@@ -260,6 +238,22 @@ export default function SettingsPage() {
             </Group>
           );
         })}
+        {asking ? (
+          <Suspense fallback={null}>
+            <MethodRequirementsModal
+              label={paymentMethodSetupLabel(asking, saved.account_country)}
+              requirements={saved.payment_method_statuses[asking]?.requirements ?? []}
+              onClose={() => setAsking(null)}
+              onConfirm={() => {
+                change('enabled_payment_method_ids', [...form.enabled_payment_method_ids, asking]);
+                setAsking(null);
+              }}
+            />
+          </Suspense>
+        ) : null}
+        <Anchor component={AdminLink} path={PAYMENT_METHODS_WIZARD_PATH}>
+          {__('Add payment methods')}
+        </Anchor>
       </Section>
 
       <Section title={__('Transactions')}>

@@ -1,0 +1,99 @@
+import { type BodyOf, multiCurrency, store } from '@paydesk/domain/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** Spec 3 §7 "Multi-currency" and the setup-completed store option, one hook per call. */
+
+export const multiCurrencyKeys = {
+  all: ['multi-currency'] as const,
+  currencies: () => [...multiCurrencyKeys.all, 'currencies'] as const,
+  currency: (code: string) => [...multiCurrencyKeys.all, 'currency', code] as const,
+  settings: () => [...multiCurrencyKeys.all, 'settings'] as const,
+  setupCompleted: () => [...multiCurrencyKeys.all, 'setup-completed'] as const,
+};
+
+/** GET {base}/multi-currency/currencies: `available`, `enabled`, `default`. */
+export function useCurrencies() {
+  return useQuery(
+    queryOptions({
+      queryKey: multiCurrencyKeys.currencies(),
+      queryFn: ({ signal }) => apiFetch(multiCurrency.getCurrencies, { signal }),
+    }),
+  );
+}
+
+/** POST {base}/multi-currency/update-enabled-currencies; the answer replaces the cached list. */
+export function useUpdateEnabledCurrencies() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: string[]) => apiFetch(multiCurrency.updateEnabledCurrencies, { body: { enabled } }),
+    onSuccess: (answer) => client.setQueryData(multiCurrencyKeys.currencies(), answer),
+  });
+}
+
+/** GET {base}/multi-currency/get-settings: the store settings with `store_url`. */
+export function useMultiCurrencySettings() {
+  return useQuery(
+    queryOptions({
+      queryKey: multiCurrencyKeys.settings(),
+      queryFn: ({ signal }) => apiFetch(multiCurrency.getSettings, { signal }),
+    }),
+  );
+}
+
+/** POST {base}/multi-currency/update-settings with 'yes' or 'no' for each switch. */
+export function useUpdateMultiCurrencySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof multiCurrency.updateSettings>) =>
+      apiFetch(multiCurrency.updateSettings, { body }),
+    onSuccess: (answer) => client.setQueryData(multiCurrencyKeys.settings(), answer),
+  });
+}
+
+/** GET {base}/multi-currency/currencies/{code}. */
+export function useCurrencySettings(code: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: multiCurrencyKeys.currency(code),
+      queryFn: ({ signal }) => apiFetch(multiCurrency.getCurrencySettings, { params: { code }, signal }),
+    }),
+  );
+}
+
+/** POST {base}/multi-currency/currencies/{code}; a rate change refreshes the currency list. */
+export function useSaveCurrencySettings(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof multiCurrency.updateCurrencySettings>) =>
+      apiFetch(multiCurrency.updateCurrencySettings, { params: { code }, body }),
+    onSuccess: (answer) => {
+      client.setQueryData(multiCurrencyKeys.currency(code), answer);
+      void client.invalidateQueries({ queryKey: multiCurrencyKeys.currencies() });
+    },
+  });
+}
+
+const SETUP_COMPLETED = 'wcpay_multi_currency_setup_completed';
+
+/** GET /wc-admin/options: whether the wizard was finished ('yes'). */
+export function useSetupCompleted() {
+  return useQuery(
+    queryOptions({
+      queryKey: multiCurrencyKeys.setupCompleted(),
+      queryFn: async ({ signal }) =>
+        (await apiFetch(store.optionsGet, { query: { options: SETUP_COMPLETED }, signal }))[
+          SETUP_COMPLETED
+        ] === 'yes',
+    }),
+  );
+}
+
+/** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes (spec 3 §7). */
+export function useMarkSetupCompleted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(store.optionsUpdate, { body: { [SETUP_COMPLETED]: 'yes' } }),
+    onSuccess: () => client.setQueryData(multiCurrencyKeys.setupCompleted(), true),
+  });
+}

@@ -1,0 +1,16 @@
+import { onboarding } from '@paydesk/domain/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+/**
+ * GET {base}/accounts: the wizard reads progressive onboarding from it, which locks the methods
+ * while it is pending (spec 3 §5).
+ */
+export function useAccountStatus() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['payment-methods', 'account'] as const,
+      queryFn: ({ signal }) => apiFetch(onboarding.accountsGet, { signal }),
+    }),
+  );
+}
