@@ -133,7 +133,7 @@ describeInBrowser('the payment-methods setup wizard', (use) => {
         .getByText('Card payments are always on: every other method needs them.')
         .isVisible(),
     ).toBe(true);
-    expect(await method(page, 'card').getByText('Fees: missing fees').isVisible()).toBe(true);
+    expect(await method(page, 'card').getByText('Fees: 2.9% + $0.30').isVisible()).toBe(true);
 
     // Multi-currency is off and the store sells in USD: iDEAL (EUR) needs setup.
     expect(await checkbox(page, 'ideal').isDisabled()).toBe(true);

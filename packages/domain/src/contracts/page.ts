@@ -14,6 +14,14 @@ export const ZCurrencyFormat = z.object({
  * The settings object the page gives the product (spec 1 §1), written into the admin page as
  * `window.wcpaySettings`. Fields beyond the spec's list are Paydesk's own and named so.
  */
+const ZFeePart = z.object({
+  /** A fraction: 0.029 is 2.9 %. */
+  percentage_rate: z.number(),
+  /** Minor units of `currency`. */
+  fixed_rate: z.number().int(),
+  currency: z.string(),
+});
+
 export const ZWcpaySettings = z.object({
   connectUrl: z.string(),
   connect: z.object({ country: z.string(), availableCountries: z.record(z.string(), z.string()) }),
@@ -74,6 +82,16 @@ export const ZWcpaySettings = z.object({
    * shows Loans for either (spec 1 §1 "Capital loans").
    */
   accountLoans: z.object({ has_active_loan: z.boolean(), has_past_loans: z.boolean() }),
+  /** Each payment method's price for the account (spec 3 §3 "Fees"), by method id; empty without an account. */
+  accountFees: z.record(
+    z.string(),
+    z.object({
+      base: ZFeePart,
+      additional: ZFeePart.optional(),
+      fx: ZFeePart.optional(),
+      discount: z.array(ZFeePart.partial()).readonly().optional(),
+    }),
+  ),
 });
 export type TWcpaySettings = z.infer<typeof ZWcpaySettings>;
 

@@ -5,6 +5,7 @@
  * position); the page fills them after `__()`.
  */
 import { formatCurrency, formatFeeRate } from '../money/format.ts';
+import type { MethodFees } from '../processor/pricing.ts';
 import {
   getPaymentMethod,
   methodSupportsCurrency,
@@ -85,23 +86,6 @@ export const PAYMENT_METHODS_WIZARD_MESSAGES = {
 } as const;
 
 const M = PAYMENT_METHODS_WIZARD_MESSAGES;
-
-/** Spec 3 §3 "Fees": one part of a method's fees. */
-export interface FeePart {
-  /** A fraction: 0.029 is 2.9 %. */
-  percentage_rate: number;
-  /** Minor units of `currency`. */
-  fixed_rate: number;
-  currency: string;
-}
-
-/** Spec 3 §3 "Fees", as far as the wizard shows them: the base fee. */
-export interface MethodFees {
-  base: FeePart;
-  additional?: FeePart;
-  fx?: FeePart;
-  discount?: readonly Partial<FeePart>[];
-}
 
 /** A method's fees as the wizard shows them; 'missing fees' when the account has none for it (spec 3 §3). */
 export function methodFeesText(fees: MethodFees | undefined, locale = 'en_US'): WizardText {

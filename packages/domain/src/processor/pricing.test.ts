@@ -7,6 +7,8 @@ import {
   disputeFee,
   EURO_AREA_COUNTRIES,
   instantPayoutFee,
+  onlineMethodFees,
+  onlineRateBp,
   percentOfMinor,
 } from './pricing.ts';
 
@@ -320,5 +322,30 @@ describe('cardReaderFee', () => {
     [1, 'DOLLAR'],
   ])('refuses %d transactions in %s', (count, currency) => {
     expect(() => cardReaderFee(count, currency)).toThrow(/Assertion failed/);
+  });
+});
+
+describe('onlineMethodFees', () => {
+  it('prices a method as the engine charges a card, with its surcharges', () => {
+    expect(onlineMethodFees('US', 'USD')).toEqual({
+      base: { percentage_rate: 0.029, fixed_rate: 30, currency: 'usd' },
+      additional: { percentage_rate: 0.01, fixed_rate: 0, currency: 'usd' },
+      fx: { percentage_rate: 0.01, fixed_rate: 0, currency: 'usd' },
+      discount: [],
+    });
+    const charged = computeChargeFee({
+      amount_minor: 10_000,
+      accountCountry: 'US',
+      settlementCurrency: 'usd',
+      customerCurrency: 'usd',
+      channel: 'online',
+    });
+    const { base } = onlineMethodFees('US', 'usd');
+    expect(charged.fee_minor).toBe(percentOfMinor(10_000, onlineRateBp('US')) + base.fixed_rate);
+    expect(onlineMethodFees('JP', 'jpy').base).toEqual({
+      percentage_rate: 0.036,
+      fixed_rate: 0,
+      currency: 'jpy',
+    });
   });
 });

@@ -234,6 +234,43 @@ export function computeChargeFee(input: ChargeFeeInput): ChargeFee {
   };
 }
 
+/** Spec 3 §3 "Fees": one part of a payment method's price as the admin reads it. */
+export interface FeePart {
+  /** A fraction: 0.029 is 2.9 %. */
+  percentage_rate: number;
+  /** Minor units of `currency`. */
+  fixed_rate: number;
+  currency: string;
+}
+
+/** Spec 3 §3 "Fees": a payment method's price, with what is added for foreign cards and currencies. */
+export interface MethodFees {
+  base: FeePart;
+  additional?: FeePart;
+  fx?: FeePart;
+  discount?: readonly Partial<FeePart>[];
+}
+
+/**
+ * The price of an online payment method for an account settling in `currency`: every online
+ * method is priced as cards are (computeChargeFee charges them alike), plus the surcharges for
+ * a card from another country and for a customer paying in another currency.
+ */
+export function onlineMethodFees(accountCountry: string, currency: string): MethodFees {
+  const settlement = currencyCode(currency);
+  const part = (rate_bp: number, fixed_rate: number): FeePart => ({
+    percentage_rate: fraction(rate_bp),
+    fixed_rate,
+    currency: settlement,
+  });
+  return {
+    base: part(onlineRateBp(accountCountry), onlineFixedFeeMinor(settlement)),
+    additional: part(INTERNATIONAL_CARD_RATE_BP, 0),
+    fx: part(CURRENCY_CONVERSION_RATE_BP, 0),
+    discount: [],
+  };
+}
+
 /** The fee for a dispute, charged in the currency the disputed charge settled in. */
 export function disputeFee(currency: string): number {
   return DISPUTE_FEE_MINOR[currencyCode(currency)] ?? DEFAULT_DISPUTE_FEE_MINOR;

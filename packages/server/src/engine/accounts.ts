@@ -111,6 +111,7 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
       errorMessage: '',
       hasSubmittedVatData: false,
       country: null,
+      currency: null,
       now: await clockNow(db),
       accountLoans: { has_active_loan: false, has_past_loans: false },
     };
@@ -136,6 +137,7 @@ export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
     errorMessage: account.details_submitted ? '' : INCOMPLETE_SETUP_MESSAGE,
     hasSubmittedVatData: await hasSubmittedVatData(db, account.id),
     country: account.country,
+    currency: account.default_currency,
     now: await clockNow(db),
     accountLoans: { has_active_loan: Number(loans.active) > 0, has_past_loans: Number(loans.repaid) > 0 },
   };

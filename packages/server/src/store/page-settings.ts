@@ -8,6 +8,8 @@ import {
 } from '@paydesk/domain';
 import type { TWcpaySettings } from '@paydesk/domain/contracts';
 import { CONNECTED_HOME_OPTION, isSafeMode } from '@paydesk/domain/overview/safe-mode';
+import { PAYMENT_METHOD_IDS } from '@paydesk/domain/payments/methods';
+import { onlineMethodFees } from '@paydesk/domain/processor/pricing';
 import type { Db } from '../db/database.ts';
 import { getOption, getStoreSettings } from './options.ts';
 
@@ -27,6 +29,8 @@ export interface AccountSnapshot {
   now: Date;
   /** The account's country; null without an account. */
   country: string | null;
+  /** The currency the account settles in; null without an account. */
+  currency: string | null;
   accountLoans: { has_active_loan: boolean; has_past_loans: boolean };
 }
 
@@ -97,5 +101,11 @@ export async function buildWcpaySettings(
     isSafeModeEnabled: account.isAccountConnected && isSafeMode(store.home, connectedHome),
     storeIndustry: store.woocommerce_store_industry,
     accountLoans: account.accountLoans,
+    accountFees:
+      account.country && account.currency
+        ? Object.fromEntries(
+            PAYMENT_METHOD_IDS.map((id) => [id, onlineMethodFees(account.country!, account.currency!)]),
+          )
+        : {},
   };
 }

@@ -1,11 +1,11 @@
 import { Badge, Box, Checkbox, Group, Loader } from '@mantine/core';
 import {
   PAYMENT_METHODS_WIZARD_MESSAGES as M,
-  type MethodFees,
   methodFeesText,
   type WizardMethod,
   type WizardText,
 } from '@paydesk/domain/payments/methods-wizard';
+import type { MethodFees } from '@paydesk/domain/processor/pricing';
 import { fillTemplate } from '@paydesk/domain/template';
 import { __ } from '../../../lib/i18n.ts';
 import { HintButton } from './hint-button.tsx';
@@ -18,7 +18,7 @@ interface Props {
   checked: boolean;
   /** Enabling: the spinner runs and the checkbox waits (spec 3 §5). */
   pending: boolean;
-  /** The account's fees for it; the API gives none yet, so 'missing fees' shows (spec 3 §3). */
+  /** The account's price for it (the page's `accountFees`); 'missing fees' shows without one. */
   fees?: MethodFees;
   locale: string;
   onChange: (enabled: boolean) => void;

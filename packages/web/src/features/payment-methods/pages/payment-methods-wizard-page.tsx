@@ -125,6 +125,7 @@ function AddPaymentMethods({
               method={method}
               checked={selection.includes(method.id)}
               pending={pending.includes(method.id)}
+              fees={store.accountFees[method.id]}
               locale={store.locale}
               onChange={(enabled) => change(method, enabled)}
             />
