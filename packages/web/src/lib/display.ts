@@ -1,11 +1,19 @@
 import { formatStoreDate } from '@paydesk/domain/date-format';
-import { formatStoreAmount } from '@paydesk/domain/money/format';
+import { formatCurrency, formatStoreAmount } from '@paydesk/domain/money/format';
 import type { ChipType } from '@paydesk/domain/transactions/status';
 import { getSettings } from './bootstrap.ts';
 
 /** Amounts in the store's locale; one not in the store currency shows its code ("€10.00 EUR"). */
 export function money(amount_minor: number, currency: string): string {
   return formatStoreAmount(amount_minor, currency, getSettings());
+}
+
+/**
+ * An amount in its own currency's symbol and the store's locale, never with its code ("€10.00"):
+ * for places where every amount is in one currency that the page names.
+ */
+export function currencyAmount(amount_minor: number, currency: string): string {
+  return formatCurrency(amount_minor, currency, getSettings().locale);
 }
 
 /** A date (epoch milliseconds) in the store's date format and time zone. */

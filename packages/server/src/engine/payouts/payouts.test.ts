@@ -1,4 +1,5 @@
 import { ERRORS } from '@paydesk/domain';
+import { HOUR_MS } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
@@ -11,7 +12,6 @@ import {
   advanceDays,
   advanceMs,
   expectLedgerConsistent,
-  HOUR_MS,
   netOfCharges,
   pay,
   payoutsOf,

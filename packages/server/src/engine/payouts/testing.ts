@@ -9,8 +9,6 @@ import { checkLedger } from '../ledger-check.ts';
 
 /** Test helpers of the payouts, loans and readers suites. */
 
-export const HOUR_MS = 60 * 60 * 1000;
-
 export async function pay(
   app: FastifyInstance,
   auth: string,

@@ -1,8 +1,9 @@
+import { HOUR_MS } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Account } from '../../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../../engine/clock.ts';
-import { HOUR_MS, pay, payoutsOf, setAccount } from '../../engine/payouts/testing.ts';
+import { pay, payoutsOf, setAccount } from '../../engine/payouts/testing.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';

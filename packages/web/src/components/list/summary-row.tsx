@@ -1,10 +1,6 @@
 import { Group, Skeleton, Text } from '@mantine/core';
-import { formatCurrency } from '@paydesk/domain/money/format';
-import { getSettings } from '../../lib/bootstrap.ts';
+import { currencyAmount as money } from '../../lib/display.ts';
 import { __, sprintf } from '../../lib/i18n.ts';
-
-const money = (amount_minor: number, currency: string) =>
-  formatCurrency(amount_minor, currency, getSettings().locale);
 
 export interface CurrencyTotals {
   currency: string;

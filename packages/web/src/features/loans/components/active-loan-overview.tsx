@@ -1,8 +1,9 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LoadError } from '../../../components/load-error.tsx';
+import { currencyAmount as money } from '../../../lib/display.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { useActiveLoanSummary } from '../api/get-active-loan-summary.ts';
-import { date, money, withholdRate } from './format.ts';
+import { date, withholdRate } from './format.ts';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -1,11 +1,6 @@
 import { formatStoreDate } from '@paydesk/domain/date-format';
-import { formatCurrency, formatWithholdRate } from '@paydesk/domain/money/format';
+import { formatWithholdRate } from '@paydesk/domain/money/format';
 import { getSettings } from '../../../lib/bootstrap.ts';
-
-/** An amount in minor units of a loan's currency, with the store's locale (spec 2 §5). */
-export function money(amount_minor: number, currency: string): string {
-  return formatCurrency(amount_minor, currency, getSettings().locale);
-}
 
 /** A date (epoch seconds) with the store's date format and time zone. */
 export function date(epoch_s: number): string {

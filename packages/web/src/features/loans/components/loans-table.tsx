@@ -13,10 +13,11 @@ import type { capital } from '@paydesk/domain/contracts';
 import { fillTemplate } from '@paydesk/domain/template';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { currencyAmount as money } from '../../../lib/display.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
 import { useLoans } from '../api/list-loans.ts';
-import { date, money, withholdRate } from './format.ts';
+import { date, withholdRate } from './format.ts';
 
 const COLUMNS = 7;
 
