@@ -32,8 +32,8 @@ export const SERVER_METADATA_KEYS = [
 const METADATA_MAX_KEYS = 50;
 const METADATA_VALUE_MAX_CHARS = 500;
 
-/** The statuses in which evidence can still be changed (spec 3 §4 "Evidence editability"). */
-export const EDITABLE_DISPUTE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
+/** The statuses in which evidence can still be changed: those awaiting a response. */
+export { AWAITING_RESPONSE_STATUSES as EDITABLE_DISPUTE_STATUSES } from '../transactions/status.ts';
 
 const FILE_ID = /^file_[A-Za-z0-9]{1,64}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,15 +8,15 @@
 import { DAY_MS, HOUR_MS } from '../time.ts';
 import { isCalendarDay, readList } from '../transactions/filters.ts';
 import { listPosition } from '../transactions/list-query.ts';
-import { DISPUTE_STATUSES, type DisputeStatus, isDisputeStatus } from '../transactions/status.ts';
+import {
+  AWAITING_RESPONSE_STATUSES,
+  DISPUTE_STATUSES,
+  type DisputeStatus,
+  isDisputeStatus,
+} from '../transactions/status.ts';
 
-/** Statuses that await the merchant's response: a dispute's or an inquiry's. */
-export const AWAITING_RESPONSE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
+export { AWAITING_RESPONSE_STATUSES, isAwaitingResponse } from '../transactions/status.ts';
 export const AWAITING_RESPONSE_FILTER = 'awaiting_response';
-
-export function isAwaitingResponse(status: string): boolean {
-  return (AWAITING_RESPONSE_STATUSES as readonly string[]).includes(status);
-}
 
 /** Columns the page sorts by, as the request names them; the default is newest first. */
 export const DISPUTE_SORTABLE = ['created', 'due_by', 'amount'] as const;

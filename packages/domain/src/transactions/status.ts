@@ -28,6 +28,16 @@ export function isDisputeStatus(status: string): status is DisputeStatus {
   return (DISPUTE_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Statuses that await the merchant's response, a dispute's or an inquiry's: the only ones in
+ * which evidence can still change.
+ */
+export const AWAITING_RESPONSE_STATUSES = ['needs_response', 'warning_needs_response'] as const;
+
+export function isAwaitingResponse(status: string): boolean {
+  return (AWAITING_RESPONSE_STATUSES as readonly string[]).includes(status);
+}
+
 /** Inquiries (pre-dispute warnings) are the `warning_` statuses. */
 export function isInquiryStatus(status: string | null | undefined): boolean {
   return !!status && (INQUIRY_STATUSES as readonly string[]).includes(status);

@@ -5,6 +5,7 @@ import {
   type DisputeStatus,
   invalidParams,
   isDisputeStatus,
+  isInquiryStatus,
 } from '@paydesk/domain';
 import { disputes as contracts } from '@paydesk/domain/contracts';
 import type { Selectable } from 'kysely';
@@ -72,7 +73,6 @@ const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 const isEditable = (status: DisputeStatus) =>
   (contracts.EDITABLE_DISPUTE_STATUSES as readonly string[]).includes(status);
-const isInquiry = (status: DisputeStatus) => status.startsWith('warning_');
 
 export const DISPUTE_ERRORS = {
   notFound: () => appError('wcpay_dispute_not_found'),
@@ -254,7 +254,7 @@ function planClosing(
 export function planDisputeClose(dispute: DisputeState, charge: ChargeState, env: PlanEnv): Effects {
   if (!isEditable(dispute.status)) throw DISPUTE_ERRORS.notClosable(dispute);
   const effects = emptyEffects();
-  planClosing(effects, dispute, charge, isInquiry(dispute.status) ? 'warning_closed' : 'lost', env, {
+  planClosing(effects, dispute, charge, isInquiryStatus(dispute.status) ? 'warning_closed' : 'lost', env, {
     metadata: { __closed_by_merchant: '1', __dispute_closed_at: String(epochSeconds(env.now)) },
   });
   return effects;

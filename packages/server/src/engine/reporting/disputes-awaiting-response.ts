@@ -1,9 +1,7 @@
 import { OVERVIEW_DISPUTES_LIMIT } from '@paydesk/domain/contracts/reporting';
 import type { DisputeSummaryItem } from '@paydesk/domain/overview/tasks';
+import { AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/transactions/status';
 import type { Executor } from '../ledger.ts';
-
-/** Spec 3 §2: awaiting response means needs_response or warning_needs_response. */
-const AWAITING_RESPONSE = ['needs_response', 'warning_needs_response'] as const;
 
 /**
  * The disputes the merchant still has to answer, the nearest deadline first (spec 1 §3
@@ -17,7 +15,7 @@ export async function disputesAwaitingResponse(
     .selectFrom('disputes')
     .select(['id', 'charge_id', 'amount', 'currency', 'due_by'])
     .where('account_id', '=', accountId)
-    .where('status', 'in', AWAITING_RESPONSE)
+    .where('status', 'in', AWAITING_RESPONSE_STATUSES)
     .orderBy('due_by', 'asc')
     .orderBy('id', 'asc')
     .limit(OVERVIEW_DISPUTES_LIMIT)

@@ -3,6 +3,7 @@ import {
   assert,
   type FraudRule,
   isDisputeStatus,
+  isInquiryStatus,
   PAYMENT_METHOD_IDS,
   type RefundReason,
 } from '@paydesk/domain';
@@ -731,7 +732,7 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
     if (charge.dispute_id !== null) {
       const dispute = plannedDispute(effects, charge.dispute_id);
       counts.disputes++;
-      if (dispute.status.startsWith('warning_')) counts.inquiries++;
+      if (isInquiryStatus(dispute.status)) counts.inquiries++;
       scheduleDispute(dispute, charge);
       return;
     }
