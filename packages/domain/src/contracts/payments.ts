@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REASONS } from '../payments/refunds.ts';
 import { LOCAL_PAYMENT_METHODS } from '../processor/methods.ts';
 import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
@@ -114,7 +115,7 @@ export const ZRefundRequest = z
   .object({
     charge_id: z.string().min(3).max(64),
     amount: z.number().int().positive().max(99_999_999).optional(),
-    reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'other']).nullable().optional(),
+    reason: z.enum(REFUND_REASONS).nullable().optional(),
     // The order's number as Paydesk answers it ("1042") or as a number; never a boolean.
     order_id: z
       .union([

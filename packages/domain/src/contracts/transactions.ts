@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  AUTHORIZATION_SORTS,
+  FRAUD_OUTCOME_SORTS,
+  TRANSACTION_SORTS,
+  type TransactionSort,
+} from '../transactions/sorts.ts';
 import { TRANSACTION_TYPES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
@@ -145,23 +151,7 @@ export const ZTransactionFilters = z.object(transactionFilterFields).strict();
 /** The parsed filters, as `transactionsQuery` on the server takes them. */
 export type TTransactionFilters = z.output<typeof ZTransactionFilters>;
 
-/** Columns the transactions list sorts by. */
-export const TRANSACTION_SORTS = [
-  'date',
-  'amount',
-  'fees',
-  'net',
-  'customer_amount',
-  'customer_name',
-  'customer_email',
-  'customer_country',
-  'risk_level',
-  'source',
-  'type',
-  'channel',
-  'available_on',
-] as const;
-export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+export { TRANSACTION_SORTS, type TransactionSort };
 
 export const ZTransactionsListQuery = z
   .object({
@@ -302,7 +292,7 @@ export const fraudOutcomeFilterFields = {
 export const ZFraudOutcomeFilters = z.object(fraudOutcomeFilterFields).strict();
 export type TFraudOutcomeFilters = z.output<typeof ZFraudOutcomeFilters>;
 
-export const FRAUD_OUTCOME_SORTS = ['created', 'amount', 'customer_name'] as const;
+export { FRAUD_OUTCOME_SORTS };
 
 export const ZFraudOutcomesListQuery = z
   .object({ ...listQuery, sort: z.enum(FRAUD_OUTCOME_SORTS).default('created'), ...fraudOutcomeFilterFields })
@@ -373,7 +363,7 @@ export const searchFraudOutcomes = defineEndpoint({
 // Uncaptured authorizations.
 
 /** Spec 2 §5: `capture_by` is sent as `created` (the deadline is created plus 7 days). */
-export const AUTHORIZATION_SORTS = ['created', 'amount', 'customer_name', 'risk_level'] as const;
+export { AUTHORIZATION_SORTS };
 
 export const ZAuthorizationsListQuery = z
   .object({ ...listQuery, sort: z.enum(AUTHORIZATION_SORTS).default('created') })

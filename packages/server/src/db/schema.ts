@@ -1,3 +1,4 @@
+import type { RefundReason } from '@paydesk/domain/payments/refunds';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -230,7 +231,7 @@ export interface RefundsTable {
   amount: number;
   currency: string;
   status: 'pending' | 'succeeded' | 'failed';
-  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  reason: Exclude<RefundReason, 'other'> | null;
   failure_reason: string | null;
   user_id: number | null;
   created_at: Timestamp;

@@ -35,7 +35,12 @@ import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effec
 import { seededIds } from '../ids.ts';
 import type { Actor, EngineContext } from '../payments/context.ts';
 import { planCapture } from '../payments/plan-capture.ts';
-import { type CheckoutInput, minimumChargeAmount, planCheckout } from '../payments/plan-checkout.ts';
+import {
+  AUTHORIZATION_WINDOW_MS,
+  type CheckoutInput,
+  minimumChargeAmount,
+  planCheckout,
+} from '../payments/plan-checkout.ts';
 import { planRefund } from '../payments/plan-refund.ts';
 import { planVoid } from '../payments/services.ts';
 import { type ChargeState, loanState, type PlanEnv } from '../payments/state.ts';
@@ -740,7 +745,7 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
   };
 
   const scheduleHeld = (charge: ChargeState, at: number, review: boolean) => {
-    const expiresAt = at + 7 * DAY_MS;
+    const expiresAt = at + AUTHORIZATION_WINDOW_MS;
     if (review) {
       // The merchant blocks most reviewed payments within a day; the others lapse after seven.
       if (actor && random() < 0.6) {

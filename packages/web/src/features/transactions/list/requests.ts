@@ -3,6 +3,11 @@ import {
   readSearchTerms,
   transactionFilterRequest,
 } from '@paydesk/domain/transactions/filters';
+import {
+  AUTHORIZATION_SORTS,
+  FRAUD_OUTCOME_SORTS,
+  TRANSACTION_SORTS,
+} from '@paydesk/domain/transactions/sorts';
 import type { AuthorizationsQuery, BlockedQuery, TransactionsQuery } from './use-list-queries.ts';
 import { readListPosition } from './use-list-state.ts';
 
@@ -11,26 +16,12 @@ import { readListPosition } from './use-list-state.ts';
  * them here, so a preloaded answer is found under the key the list asks for.
  */
 
-/** Sort keys of the transactions endpoint that have a column. */
-export const TRANSACTION_SORTABLE = [
-  'date',
-  'type',
-  'channel',
-  'amount',
-  'fees',
-  'net',
-  'source',
-  'customer_name',
-  'customer_email',
-  'customer_country',
-  'customer_amount',
-  'risk_level',
-  'available_on',
-];
-/** Sort keys of the authorizations endpoint; the capture deadline sorts by creation time. */
-export const AUTHORIZATION_SORTABLE = ['created', 'amount', 'customer_name', 'risk_level'];
+/** Sort keys of each list's endpoint (domain/transactions/sorts.ts). */
+export const TRANSACTION_SORTABLE: readonly string[] = TRANSACTION_SORTS;
+export const AUTHORIZATION_SORTABLE: readonly string[] = AUTHORIZATION_SORTS;
+/** The authorizations' capture deadline sorts by creation time. */
 export const AUTHORIZATION_SORT_ALIASES = { capture_by: 'created' };
-export const BLOCKED_SORTABLE = ['created', 'amount', 'customer_name'];
+export const BLOCKED_SORTABLE: readonly string[] = FRAUD_OUTCOME_SORTS;
 
 type Query = Readonly<Record<string, string>>;
 

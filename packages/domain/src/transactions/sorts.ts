@@ -1,0 +1,28 @@
+/**
+ * The columns each transactions list sorts by, as its endpoint's `sort` takes them. The
+ * contracts validate `sort` against these and the lists offer them; one list per endpoint.
+ */
+
+/** GET {base}/transactions. */
+export const TRANSACTION_SORTS = [
+  'date',
+  'amount',
+  'fees',
+  'net',
+  'customer_amount',
+  'customer_name',
+  'customer_email',
+  'customer_country',
+  'risk_level',
+  'source',
+  'type',
+  'channel',
+  'available_on',
+] as const;
+export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+
+/** GET {base}/authorizations. */
+export const AUTHORIZATION_SORTS = ['created', 'amount', 'customer_name', 'risk_level'] as const;
+
+/** GET {base}/payments/fraud-outcomes (the blocked and on-review lists). */
+export const FRAUD_OUTCOME_SORTS = ['created', 'amount', 'customer_name'] as const;
