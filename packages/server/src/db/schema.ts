@@ -1,4 +1,5 @@
 import type { RefundReason } from '@paydesk/domain/payments/refunds';
+import type { TransactionType } from '@paydesk/domain/transactions/status';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -294,19 +295,8 @@ export interface LoansTable {
   created_at: Timestamp;
 }
 
-export type LedgerType =
-  | 'charge'
-  | 'payment'
-  | 'payment_failure_refund'
-  | 'payment_refund'
-  | 'refund'
-  | 'refund_failure'
-  | 'dispute'
-  | 'dispute_reversal'
-  | 'card_reader_fee'
-  | 'financing_payout'
-  | 'financing_paydown'
-  | 'adjustment';
+/** A ledger row's type: the transaction types of domain/transactions/status. */
+export type LedgerType = TransactionType;
 
 export interface BalanceTransactionsTable {
   id: string;

@@ -1,27 +1,8 @@
+import type { TimelineEventType } from '@paydesk/domain/transactions/format';
 import type { Executor } from './ledger.ts';
 
-/** The event types of spec 2 §3 "Timeline event". */
-export type TimelineType =
-  | 'started'
-  | 'authorized'
-  | 'authorization_voided'
-  | 'authorization_expired'
-  | 'captured'
-  | 'partial_refund'
-  | 'full_refund'
-  | 'refund_failed'
-  | 'failed'
-  | 'dispute_needs_response'
-  | 'dispute_in_review'
-  | 'dispute_won'
-  | 'dispute_lost'
-  | 'dispute_warning_closed'
-  | 'dispute_charge_refunded'
-  | 'financing_paydown'
-  | 'fraud_outcome_manual_approve'
-  | 'fraud_outcome_manual_block'
-  | 'fraud_outcome_review'
-  | 'fraud_outcome_block';
+/** The timeline's event types: one list, in domain/transactions/format. */
+export type TimelineType = TimelineEventType;
 
 export interface TimelineEvent {
   payment_intent_id: string;

@@ -1,6 +1,7 @@
+import { adminPageUrl } from '@paydesk/domain/admin-urls';
 import { isUnstorableText } from './text-guard.ts';
 
-export const OVERVIEW_URL = '/wp-admin/admin.php?page=wc-admin&path=%2Fpayments%2Foverview';
+export const OVERVIEW_URL = adminPageUrl('/payments/overview');
 
 /**
  * Only same-site paths are followed after sign-in, so a crafted link cannot send a merchant

@@ -6,6 +6,7 @@ import {
   storeCountry,
   ZERO_DECIMAL_CURRENCIES,
 } from '@paydesk/domain';
+import { adminPageUrl } from '@paydesk/domain/admin-urls';
 import type { TWcpaySettings } from '@paydesk/domain/contracts';
 import { CONNECTED_HOME_OPTION, isSafeMode } from '@paydesk/domain/overview/safe-mode';
 import { PAYMENT_METHOD_IDS } from '@paydesk/domain/payments/methods';
@@ -50,7 +51,7 @@ export async function buildWcpaySettings(
   const separators = localeSeparators(store.locale);
   const country = storeCountry(store);
   return {
-    connectUrl: `/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent('/payments/connect')}&wcpay-connect=1&_wpnonce=${nonce}`,
+    connectUrl: adminPageUrl('/payments/connect', { 'wcpay-connect': '1', _wpnonce: nonce }),
     connect: { country, availableCountries: { ...SUPPORTED_COUNTRIES } },
     testMode: account.testMode,
     testModeOnboarding: account.testModeOnboarding,

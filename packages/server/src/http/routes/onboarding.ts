@@ -1,3 +1,4 @@
+import { adminPageUrl } from '@paydesk/domain/admin-urls';
 import { onboarding } from '@paydesk/domain/contracts';
 import { poEligibility } from '@paydesk/domain/onboarding/business';
 import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
@@ -47,14 +48,10 @@ export function onboardingRoutes(app: FastifyInstance, db: Db): void {
   );
 }
 
-const ADMIN_PAGE = '/wp-admin/admin.php';
 export const TEST_DRIVE_ERROR_MESSAGE =
   'An error occurred while setting up your sandbox account. Please try again!';
 
-/** An admin page URL with the `path` and the other query parameters of spec 1 §2. */
-export function adminPageUrl(path: string, query: Record<string, string> = {}): string {
-  return `${ADMIN_PAGE}?${new URLSearchParams({ page: 'wc-admin', path, ...query }).toString()}`;
-}
+export { adminPageUrl };
 
 type AdminQuery = Record<string, string | string[] | undefined>;
 
