@@ -106,6 +106,8 @@ describeInBrowser('the multi-currency setup wizard', (use) => {
     await page.waitForURL((url) => url.search.includes('tab=wcpay_multi_currency'));
     await page.getByRole('heading', { name: 'Enabled currencies', level: 2 }).waitFor();
     await page.screenshot({ path: 'test-results/multi-currency-settings-tab.png', fullPage: true });
+    // Automatic rates are the shipped table's, with its date.
+    await page.getByText('From the rates table shipped with Paydesk, dated April 15, 2024').waitFor();
     await page.getByLabel('Currency to edit').selectOption('EUR');
     await page.getByLabel('Charm pricing').selectOption('-0.01');
     await expect

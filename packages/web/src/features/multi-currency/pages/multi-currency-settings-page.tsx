@@ -7,6 +7,7 @@ import { charmOptions, roundingOptions } from '@paydesk/domain/multi-currency/ru
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { storeDate } from '../../../lib/display.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
@@ -90,7 +91,16 @@ function CurrencyForm({ store, currency }: { store: Currency; currency: Currency
         }
       >
         <Stack gap={6} mt={4}>
-          <Radio value="automatic" label={__('Fetch rates automatically')} />
+          <Radio
+            value="automatic"
+            label={__('Fetch rates automatically')}
+            description={sprintf(
+              __(
+                'From the rates table shipped with Paydesk, dated %s (no rates are fetched in the sandbox).',
+              ),
+              storeDate(currency.last_updated * 1000),
+            )}
+          />
           <Radio value="manual" label={__('Manual')} />
         </Stack>
       </Radio.Group>
