@@ -6,14 +6,17 @@ import { OwnServer } from './own-server.ts';
 
 /**
  * The payments settings page against a server of its own (it needs a payments account): the
- * payout schedule anchor, a save with "Settings saved.", and a save the server refuses with
- * "Error saving settings." and its reason.
+ * payout schedule anchor, a save with "Settings saved.", a save the server refuses with
+ * "Error saving settings." and its reason, the branding logo, the fraud protection level, the
+ * multi-currency link. The reset tool of a test-drive sandbox: settings-reset.test.ts.
  */
 
 const server = new OwnServer('settings', 'settings-first-admin-password');
 const MERCHANT = { login: 'settings-admin', password: 'settings-admin-password' };
 
 interface Settings {
+  account_branding_logo: string;
+  current_protection_level: string;
   account_statement_descriptor: string;
   account_business_name: string;
   deposit_delay_days: number;
@@ -22,6 +25,17 @@ interface Settings {
 const notice = (page: Page, text: string) =>
   page.getByTestId('notice').filter({ has: page.getByText(text, { exact: true }) });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes' });
+
+/** A 2×2 PNG that a browser draws. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGNQSDgARAwQCgAgjgUB59mTewAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Whether the logo's preview is shown and its image loaded. */
+const previewLoaded = (page: Page) =>
+  page
+    .getByTestId('branding-logo-preview')
+    .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
 
 describeInBrowser('the payments settings page', (use) => {
   beforeAll(async () => {
@@ -78,6 +92,90 @@ describeInBrowser('the payments settings page', (use) => {
     await notice(page, 'Error saving settings. This value is too long.').waitFor();
     expect((await server.api<Settings>('GET', '/settings')).account_business_name).not.toBe('x'.repeat(201));
     expect(await saveButton(page).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('uploads a PNG logo, previews it, saves it, and refuses a text file named .png', async () => {
+    const page = await open();
+    const logo = page.getByLabel('Logo', { exact: true });
+    await page.getByTestId('branding-logo').getByText('No logo uploaded.').waitFor();
+    // The file input is the keyboard's way in: Tab reaches it.
+    await logo.focus();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('file');
+
+    await logo.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image'),
+    });
+    const refusal = page.getByTestId('branding-logo-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('The logo must be a PNG or JPEG image.');
+    expect(await logo.getAttribute('aria-invalid')).toBe('true');
+    expect(await saveButton(page).isDisabled()).toBe(true);
+
+    await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await page.getByTestId('branding-logo-preview').waitFor();
+    await expect.poll(() => previewLoaded(page)).toBe(true);
+    expect(await refusal.count()).toBe(0);
+    expect(await saveButton(page).isEnabled()).toBe(true);
+    await saveButton(page).click();
+    await notice(page, 'Settings saved.').waitFor();
+    const saved = await server.api<Settings>('GET', '/settings');
+    expect(saved.account_branding_logo).toMatch(/^file_/);
+
+    await page.reload();
+    await page.getByTestId('branding-logo-preview').waitFor();
+    expect(await page.getByTestId('branding-logo-preview').getAttribute('src')).toContain(
+      `/file/${saved.account_branding_logo}?_wpnonce=`,
+    );
+    await expect.poll(() => previewLoaded(page)).toBe(true);
+
+    // Removing is a change like any other, saved with "Save changes".
+    await page.getByRole('button', { name: 'Remove logo' }).click();
+    await page.getByTestId('branding-logo').getByText('No logo uploaded.').waitFor();
+    await saveButton(page).click();
+    await expect
+      .poll(async () => (await server.api<Settings>('GET', '/settings')).account_branding_logo)
+      .toBe('');
+    await page.context().close();
+  });
+
+  it('says the fraud protection level and links to multi-currency set-up, then its settings', async () => {
+    await server.api('POST', '/wc-admin/options', { wcpay_multi_currency_setup_completed: 'no' }, '/wp-json');
+    const page = await open();
+    const level = (await server.api<Settings>('GET', '/settings')).current_protection_level;
+    expect(await page.getByTestId('fraud-protection-level').textContent()).toBe(
+      `Current protection level: ${level === 'advanced' ? 'Advanced' : 'Basic'}`,
+    );
+    expect(
+      await page.getByRole('link', { name: 'Configure fraud protection' }).getAttribute('href'),
+    ).toContain('path=/payments/fraud-protection');
+
+    const setup = page.getByRole('link', { name: 'Set up multi-currency' });
+    await setup.waitFor();
+    expect(await setup.getAttribute('href')).toContain('path=/payments/multi-currency-setup');
+
+    await server.api(
+      'POST',
+      '/wc-admin/options',
+      { wcpay_multi_currency_setup_completed: 'yes' },
+      '/wp-json',
+    );
+    await page.reload();
+    const settings = page.getByRole('link', { name: 'Multi-currency settings' });
+    await settings.waitFor();
+    expect(await settings.getAttribute('href')).toBe(
+      '/wp-admin/admin.php?page=wc-settings&tab=wcpay_multi_currency',
+    );
+    await page.context().close();
+  });
+
+  it('offers no reset for a sandbox the reset does not take (made without the test drive)', async () => {
+    const page = await open();
+    await page.getByRole('heading', { name: 'Advanced settings' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Account tools' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Reset sandbox account' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -3,8 +3,6 @@ import {
   DISPUTE_ID_PATTERN,
   EVIDENCE_FIELD_MAX_CHARS,
   EVIDENCE_FIELD_TYPES,
-  EVIDENCE_FILES_MAX_BYTES,
-  EVIDENCE_FILES_MAX_BYTES_MESSAGE,
   EVIDENCE_KEYS,
   EVIDENCE_MAX_CHARS_MESSAGE,
   EVIDENCE_TOTAL_MAX_CHARS,
@@ -13,6 +11,7 @@ import {
   evidenceTotalChars,
   PRODUCT_TYPES,
 } from '../disputes/evidence-limits.ts';
+import { FILE_PURPOSES, UPLOAD_MIME_TYPES, uploadSizeError } from '../files/upload-purposes.ts';
 import { DISPUTE_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
@@ -322,12 +321,10 @@ export const disputeOutcomes = defineEndpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Evidence files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files").
+// Uploaded files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files"): dispute
+// evidence and the settings' branding logo, each purpose with its rules in
+// domain/files/upload-purposes.ts.
 
-/** Spec 3 §5: the file types evidence takes, recognised by their bytes (not name or declared type). */
-export const EVIDENCE_FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export const FILE_PURPOSES = ['dispute_evidence'] as const;
-export const EVIDENCE_FILE_TYPE_MESSAGE = 'The file must be a PDF, PNG or JPEG document.';
 /** Longest stored file name. */
 export const FILE_NAME_MAX_CHARS = 255;
 
@@ -337,25 +334,30 @@ export const ZFileUpload = z
     file: z.object({
       filename: z.string().min(1).max(FILE_NAME_MAX_CHARS),
       /** The file's bytes; the route reads them from the multipart part `file`. */
-      size: z.number().int().min(1).max(EVIDENCE_FILES_MAX_BYTES, EVIDENCE_FILES_MAX_BYTES_MESSAGE),
+      size: z.number().int().min(1),
       content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'The file part'),
     }),
   })
-  .strict();
+  .strict()
+  .superRefine((upload, context) => {
+    // The purpose's own cap; its types are checked by the bytes where the file is stored.
+    const reason = uploadSizeError(upload.purpose, upload.file.size);
+    if (reason) context.addIssue({ code: 'custom', path: ['file'], message: reason });
+  });
 
 /** Spec 3 §3 "Uploaded file response". */
 export const ZUploadedFile = z.object({
   id: z.string(),
   filename: z.string(),
   size: z.number().int().describe('Bytes.'),
-  type: z.enum(EVIDENCE_FILE_MIME_TYPES).describe("Paydesk's own: the type its bytes show."),
+  type: z.enum(UPLOAD_MIME_TYPES).describe("Paydesk's own: the type its bytes show."),
 });
 
 export const uploadFile = defineEndpoint({
   method: 'POST',
   path: `${PAYMENTS_BASE}/file`,
   summary:
-    'Stores a dispute evidence file sent as multipart/form-data (parts `file` and `purpose=dispute_evidence`). PDF, PNG or JPEG by its bytes, at most 4,500,000 bytes.',
+    "Stores a file sent as multipart/form-data (parts `file` and `purpose`): `dispute_evidence` takes a PDF, PNG or JPEG (by its bytes) of at most 4,500,000 bytes; `business_logo` (the settings' `account_branding_logo`) a PNG or JPEG of at most 1,048,576 bytes. A refusal names `file`.",
   tags: ['files'],
   body: ZFileUpload,
   response: ZUploadedFile,

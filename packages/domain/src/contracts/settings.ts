@@ -239,7 +239,7 @@ export const updateSettings = defineEndpoint({
   method: 'POST',
   path: `${PAYMENTS_BASE}/settings`,
   summary:
-    'Saves payments settings field by field (400 names each refused field in data.params; nothing is saved). Card stays enabled. Advanced fraud protection needs at least one saved rule.',
+    "Saves payments settings field by field (400 names each refused field in data.params; nothing is saved). Card stays enabled. Advanced fraud protection needs at least one saved rule. account_branding_logo must name one of the account's own uploads with purpose=business_logo, or be empty.",
   tags: ['settings'],
   body: ZSettingsUpdate,
   response: ZSettings,

@@ -4,6 +4,8 @@
  * type show, each field's label and guidance, the product type a dispute starts with, and the
  * checks made before a change is kept. docs/disputes.md writes the section map out as a table.
  */
+
+import { UPLOAD_RULES } from '../files/upload-purposes.ts';
 import {
   EVIDENCE_FIELD_MAX_CHARS,
   EVIDENCE_FIELD_TYPES,
@@ -399,7 +401,7 @@ export const READ_ONLY_EMPTY: Readonly<Record<EvidenceFieldType, string>> = {
 };
 
 /** Spec 3 §5 "Evidence files": the types an upload takes, for the file input's `accept`. */
-export const EVIDENCE_FILE_ACCEPT = '.pdf,application/pdf,image/png,image/jpeg';
+export const EVIDENCE_FILE_ACCEPT = UPLOAD_RULES.dispute_evidence.accept;
 /** Spec 3 §5: refused while a file uploads. */
 export const WAIT_FOR_UPLOAD_MESSAGE = 'Please wait until file upload is finished';
 /** Spec 3 §5: asked before a submission. */

@@ -74,6 +74,7 @@ export const SETTINGS_FIELD_ERRORS = {
   cardRequired: 'Card payments cannot be turned off.',
   unknownMethod: 'Unknown payment method.',
   tooLong: 'This value is too long.',
+  brandingLogo: 'Not one of the logos uploaded for this account: upload the logo again.',
 } as const;
 
 /** The descriptor's reason to be refused, by the card networks' rules. */

@@ -1,7 +1,7 @@
 import { files } from '@paydesk/domain/contracts';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { filePreviewUrl } from '../features/disputes/api/evidence-files.ts';
 import { withNonce } from './download.ts';
+import { filePreviewUrl } from './files.ts';
 
 const ORIGIN = 'https://shop.example.test';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
-import { multipartBody, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
+import { multipartBody, storedFileCount, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
 import { pdfText } from '../../testing/pdf.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -49,15 +49,7 @@ describeEachDatabase('dispute cover letter', (use) => {
       text: (await pdfText(Buffer.from(file.file_content, 'base64'))).replace(/\s+/g, ' '),
     };
   };
-  const filesCount = async () =>
-    Number(
-      (
-        await use()
-          .db.selectFrom('files')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const filesCount = () => storedFileCount(use().db);
 
   async function openDispute(name: string) {
     const base = cardCheckout('4000000000000259', { amount: 4200 });

@@ -16,7 +16,7 @@ import type { IdSource } from '../ids.ts';
 import type { Trx } from '../payments/context.ts';
 import type { ChargeState } from '../payments/state.ts';
 import { renderPdf } from '../pdf.ts';
-import { storeEvidenceFile } from './files.ts';
+import { storeUploadedFile } from './files.ts';
 import type { DisputeState, EvidenceUpdate } from './plan.ts';
 import { mergeValues } from './plan.ts';
 
@@ -125,7 +125,7 @@ export async function withCoverLetter(
     { body, attachments, store_name, dispute_id: dispute.id },
     env.now,
   );
-  const stored = await storeEvidenceFile(
+  const stored = await storeUploadedFile(
     trx,
     env.ids,
     owner,

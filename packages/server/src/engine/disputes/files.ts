@@ -1,40 +1,26 @@
 import { invalidParams } from '@paydesk/domain';
-import { disputes as contracts } from '@paydesk/domain/contracts';
+import { checkUploadBytes, type FilePurpose } from '@paydesk/domain/files/upload-purposes';
 import { insertFile } from '../../db/file-content.ts';
 import type { IdSource } from '../ids.ts';
 import type { Executor } from '../ledger.ts';
 
-type EvidenceMime = (typeof contracts.EVIDENCE_FILE_MIME_TYPES)[number];
-
-const SIGNATURES: [EvidenceMime, number[]][] = [
-  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-];
-
-/** The evidence type the bytes show, whatever the file's name or declared type; null for others. */
-export function evidenceFileType(bytes: Uint8Array): EvidenceMime | null {
-  for (const [mime, signature] of SIGNATURES) {
-    if (signature.every((byte, index) => bytes[index] === byte)) return mime;
-  }
-  return null;
-}
-
 /**
- * `POST {base}/file`: stores one evidence file for the account, refused (400 naming `file`)
- * unless its bytes are a PDF, PNG or JPEG. The size cap is the contract's.
+ * `POST {base}/file`: stores one file for the account under its purpose, refused (400 naming
+ * `file`) unless its bytes are a type the purpose takes and it fits the purpose's size cap
+ * (`UPLOAD_RULES` in domain/files/upload-purposes.ts): evidence, and receipts and cover letters
+ * written for it, or a branding logo.
  */
-export async function storeEvidenceFile(
+export async function storeUploadedFile(
   db: Executor,
   ids: IdSource,
   owner: { accountId: string; userId: number | null },
-  input: { purpose: string; file: { filename: string; content: Uint8Array } },
+  input: { purpose: FilePurpose; file: { filename: string; content: Uint8Array } },
   now: Date,
 ) {
-  const type = evidenceFileType(input.file.content);
-  if (!type) throw invalidParams({ file: contracts.EVIDENCE_FILE_TYPE_MESSAGE });
-  const id = ids.next('file');
   const content = input.file.content;
+  const checked = checkUploadBytes(input.purpose, content);
+  if (checked.error !== null) throw invalidParams({ file: checked.error });
+  const id = ids.next('file');
   await insertFile(
     db,
     {
@@ -43,11 +29,11 @@ export async function storeEvidenceFile(
       purpose: input.purpose,
       filename: input.file.filename,
       title: null,
-      mime_type: type,
+      mime_type: checked.type,
       user_id: owner.userId,
       created_at: now,
     },
     content,
   );
-  return { id, filename: input.file.filename, size: content.length, type };
+  return { id, filename: input.file.filename, size: content.length, type: checked.type };
 }

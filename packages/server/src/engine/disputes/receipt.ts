@@ -13,7 +13,7 @@ import { ownedBy } from '../../db/scope.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import type { IdSource } from '../ids.ts';
 import { renderPdf } from '../pdf.ts';
-import { storeEvidenceFile } from './files.ts';
+import { storeUploadedFile } from './files.ts';
 import { assertEvidenceEditable, DISPUTE_ERRORS, disputeState } from './plan.ts';
 
 type StoredFile = z.infer<typeof contracts.ZUploadedFile>;
@@ -183,7 +183,7 @@ export async function createDisputeReceipt(
     },
     now,
   );
-  return storeEvidenceFile(
+  return storeUploadedFile(
     db,
     ids,
     owner,

@@ -25,14 +25,8 @@ export const ACCOUNT_TABLES = [
   'card_readers',
 ] as const;
 
-/** Whether the merchant may reset the account (spec 1 §2: the reset button's condition). */
-export function canResetAccount(account: {
-  details_submitted: boolean;
-  mode: string;
-  is_test_drive: boolean;
-}) {
-  return !account.details_submitted || (account.mode === 'test' && account.is_test_drive);
-}
+/** The rule lives in domain: the settings page offers the reset by it too. */
+export { canResetAccount } from '@paydesk/domain/onboarding/reset';
 
 /**
  * Deletes the store's account and everything made under it, in one database transaction, so

@@ -2,9 +2,11 @@ import {
   invalidParams,
   PAYMENT_METHOD_IDS,
   paymentMethodStatus,
+  SETTINGS_FIELD_ERRORS,
   scheduleAnchorErrors,
 } from '@paydesk/domain';
 import type { settings } from '@paydesk/domain/contracts';
+import { BRANDING_LOGO_PURPOSE } from '@paydesk/domain/files/upload-purposes';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { type Account, depositStanding, requireAccount } from '../accounts.ts';
@@ -62,6 +64,26 @@ export async function readSettings(db: Executor): Promise<Settings> {
   return settingsOf(await requireAccount(db));
 }
 
+/**
+ * The logo must be one of the account's own logo uploads (`purpose=business_logo`): not an
+ * evidence file, nor another account's. Empty removes the logo.
+ */
+async function brandingLogoErrors(
+  db: Executor,
+  accountId: string,
+  fileId: string | undefined,
+): Promise<Record<string, string>> {
+  if (!fileId) return {};
+  const file = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', '=', fileId)
+    .where('account_id', '=', accountId)
+    .where('purpose', '=', BRANDING_LOGO_PURPOSE)
+    .executeTakeFirst();
+  return file ? {} : { account_branding_logo: SETTINGS_FIELD_ERRORS.brandingLogo };
+}
+
 const STORED_KEYS = [
   'enabled_payment_method_ids',
   'is_wcpay_enabled',
@@ -117,6 +139,7 @@ export async function saveSettings(db: Db, update: SettingsUpdate, now: Date): P
       update.deposit_schedule_weekly_anchor !== undefined ||
       update.deposit_schedule_monthly_anchor !== undefined;
     const errors = {
+      ...(await brandingLogoErrors(trx, account.id, update.account_branding_logo)),
       ...(scheduleChanged
         ? scheduleAnchorErrors({ interval, weekly_anchor: weeklyAnchor, monthly_anchor: monthlyAnchor })
         : {}),

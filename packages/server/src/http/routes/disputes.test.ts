@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
-import { multipartBody, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
+import { storedFileCount, TEST_MULTIPART_TYPE, uploadFile } from '../../testing/multipart.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -159,16 +159,7 @@ describeEachDatabase('disputes list API', (use) => {
     filename = 'evidence.pdf',
     purpose = 'dispute_evidence',
     type = 'application/pdf',
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
-      payload: multipartBody([
-        { name: 'purpose', value: purpose },
-        ...(file ? [{ name: 'file', value: file, filename, type }] : []),
-      ]),
-    });
+  ) => uploadFile(app, admin.basic, { purpose, file, filename, type });
   const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -214,16 +205,9 @@ describeEachDatabase('disputes list API', (use) => {
     const atCap = await upload(pdf(4_500_000));
     expect(atCap.statusCode, atCap.body).toBe(200);
     expect(atCap.json().size).toBe(4_500_000);
-    const before = await use()
-      .db.selectFrom('files')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
+    const before = await storedFileCount(use().db);
     const over = await upload(pdf(4_500_001));
     expect(over.statusCode).toBe(400);
-    const after = await use()
-      .db.selectFrom('files')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(Number(after?.n)).toBe(Number(before?.n));
+    expect(await storedFileCount(use().db)).toBe(before);
   });
 });

@@ -1,10 +1,11 @@
 import { disputes } from '@paydesk/domain/contracts';
+import { UPLOAD_MAX_BYTES } from '@paydesk/domain/files/upload-purposes';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
 import { engineContext } from '../../engine/context.ts';
-import { storeEvidenceFile } from '../../engine/disputes/files.ts';
+import { storeUploadedFile } from '../../engine/disputes/files.ts';
 import { disputeOutcomes, disputesSummary, listDisputes } from '../../engine/disputes/list.ts';
 import { createDisputeReceipt } from '../../engine/disputes/receipt.ts';
 import { closeDispute, readDispute, updateDispute } from '../../engine/disputes/service.ts';
@@ -12,7 +13,7 @@ import { randomIds } from '../../engine/ids.ts';
 import { registerEndpoint } from '../endpoint.ts';
 import { acceptMultipart, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 
-/** The disputes list and its summary; evidence uploads and receipts; one dispute: read it, save or submit its evidence, accept it. */
+/** The disputes list and its summary; uploads (evidence, logos) and receipts; one dispute: read it, save or submit its evidence, accept it. */
 export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, disputes.listDisputes, async ({ query }) =>
     listDisputes(db, (await requireAccount(db)).id, query),
@@ -24,19 +25,21 @@ export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void>
     disputeOutcomes(db, (await requireAccount(db)).id, query),
   );
 
-  /** Whom a stored evidence file belongs to: the store's account and the user who asked for it. */
+  /** Whom a stored file belongs to: the store's account and the user who asked for it. */
   const fileOwner = async (user: { id: number }) => ({
     accountId: (await requireAccount(db)).id,
     userId: user.id,
   });
 
-  // Evidence uploads: multipart/form-data, read whole (the cap is small) and handed to the
-  // contract as { purpose, file: { filename, size, content } }; an ill-formed body fails it.
+  // Uploads (evidence, a branding logo): multipart/form-data, read whole (the caps are small)
+  // and handed to the contract as { purpose, file: { filename, size, content } }; an ill-formed
+  // body fails it. The body may hold the largest file of any purpose; each purpose's own cap is
+  // the contract's.
   await app.register(async (scope) => {
-    acceptMultipart(scope, disputes.EVIDENCE_FILES_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, ['purpose']);
+    acceptMultipart(scope, UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, ['purpose']);
 
     registerEndpoint(scope, disputes.uploadFile, async ({ body, user }) =>
-      storeEvidenceFile(db, randomIds, await fileOwner(user), body, await clockNow(db)),
+      storeUploadedFile(db, randomIds, await fileOwner(user), body, await clockNow(db)),
     );
   });
 

@@ -1,8 +1,8 @@
-import { buildPath, disputes, files, type ResponseOf } from '@paydesk/domain/contracts';
+import { type disputes, files, type ResponseOf } from '@paydesk/domain/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiUpload } from '../../../lib/api.ts';
+import { apiFetch } from '../../../lib/api.ts';
 import { storeNow } from '../../../lib/clock.ts';
-import { withNonce } from '../../../lib/download.ts';
+import { uploadFile } from '../../../lib/files.ts';
 
 /** Query keys of stored files: their details. */
 export const fileKeys = {
@@ -35,18 +35,7 @@ export function rememberStoredFile(client: QueryClient, file: StoredEvidenceFile
 export function useUploadEvidenceFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('purpose', 'dispute_evidence');
-      form.append('file', file, file.name);
-      return apiUpload(disputes.uploadFile, form);
-    },
+    mutationFn: (file: File) => uploadFile('dispute_evidence', file),
     onSuccess: (file) => rememberStoredFile(client, file),
   });
 }
-
-/**
- * GET {base}/file/{id}: the address an image's preview loads its bytes from, with the session's
- * nonce (an `<img>` sends no headers). The browser caches it: stored files never change.
- */
-export const filePreviewUrl = (id: string) => withNonce(buildPath(files.getFile.path, { id }));

@@ -1,8 +1,9 @@
 import { Button, Group, Input, Loader, Text } from '@mantine/core';
 import { EVIDENCE_FILE_ACCEPT } from '@paydesk/domain/disputes/evidence';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { FilePicker } from '../../../components/file-picker.tsx';
+import { filePreviewUrl } from '../../../lib/files.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
-import { filePreviewUrl } from '../api/evidence-files.ts';
 import classes from './evidence-file-control.module.css';
 import type { FileInfo, UploadState } from './use-evidence-form.ts';
 
@@ -147,42 +148,33 @@ export function EvidenceFileControl({
       {description && <Input.Description id={`${id}-description`}>{description}</Input.Description>}
       {fileId && <AttachedFile fileId={fileId} filename={filename} info={info} />}
       <Group gap="xs" mt={6}>
-        <input
+        <FilePicker
           ref={input}
-          id={`${id}-input`}
-          className={classes.input}
-          type="file"
+          id={id}
+          labelId={`${id}-label`}
+          describedBy={[
+            description ? `${id}-description` : '',
+            upload.status === 'error' ? `${id}-error` : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           accept={EVIDENCE_FILE_ACCEPT}
           disabled={uploading}
-          aria-labelledby={`${id}-button ${id}-label`}
-          aria-describedby={
-            [description ? `${id}-description` : '', upload.status === 'error' ? `${id}-error` : '']
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          aria-invalid={upload.status === 'error' || undefined}
-          onChange={(event) => {
-            take(event.currentTarget.files);
-            // The same file may be chosen again after a failure.
-            event.currentTarget.value = '';
+          invalid={upload.status === 'error'}
+          onFiles={take}
+          button={{
+            variant: state === 'done' ? 'light' : 'default',
+            color: state === 'done' ? 'green' : state === 'error' ? 'red' : undefined,
+            'data-state': state,
+            'aria-busy': uploading || undefined,
+            leftSection: uploading ? (
+              <Loader size={12} />
+            ) : state === 'done' ? (
+              <span aria-hidden="true">✓</span>
+            ) : null,
+            children: uploading ? busyLabel : fileId ? __('Replace file') : __('Upload file'),
           }}
         />
-        <Button
-          component="label"
-          htmlFor={`${id}-input`}
-          id={`${id}-button`}
-          className={classes.button}
-          size="compact-sm"
-          variant={state === 'done' ? 'light' : 'default'}
-          color={state === 'done' ? 'green' : state === 'error' ? 'red' : undefined}
-          data-state={state}
-          aria-busy={uploading || undefined}
-          leftSection={
-            uploading ? <Loader size={12} /> : state === 'done' ? <span aria-hidden="true">✓</span> : null
-          }
-        >
-          {uploading ? busyLabel : fileId ? __('Replace file') : __('Upload file')}
-        </Button>
         {generate && !fileId && !uploading && (
           <Button
             size="compact-sm"

@@ -1,15 +1,17 @@
-import { type BodyOf, multiCurrency, store } from '@paydesk/domain/contracts';
+import { type BodyOf, multiCurrency } from '@paydesk/domain/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
-/** Spec 3 §7 "Multi-currency" and the setup-completed store option, one hook per call. */
+/**
+ * Spec 3 §7 "Multi-currency", one hook per call. The setup-completed store option is read by the
+ * settings page too: lib/multi-currency-setup.ts.
+ */
 
 export const multiCurrencyKeys = {
   all: ['multi-currency'] as const,
   currencies: () => [...multiCurrencyKeys.all, 'currencies'] as const,
   currency: (code: string) => [...multiCurrencyKeys.all, 'currency', code] as const,
   settings: () => [...multiCurrencyKeys.all, 'settings'] as const,
-  setupCompleted: () => [...multiCurrencyKeys.all, 'setup-completed'] as const,
 };
 
 /** GET {base}/multi-currency/currencies: `available`, `enabled`, `default`. */
@@ -71,29 +73,5 @@ export function useSaveCurrencySettings(code: string) {
       client.setQueryData(multiCurrencyKeys.currency(code), answer);
       void client.invalidateQueries({ queryKey: multiCurrencyKeys.currencies() });
     },
-  });
-}
-
-const SETUP_COMPLETED = 'wcpay_multi_currency_setup_completed';
-
-/** GET /wc-admin/options: whether the wizard was finished ('yes'). */
-export function useSetupCompleted() {
-  return useQuery(
-    queryOptions({
-      queryKey: multiCurrencyKeys.setupCompleted(),
-      queryFn: async ({ signal }) =>
-        (await apiFetch(store.optionsGet, { query: { options: SETUP_COMPLETED }, signal }))[
-          SETUP_COMPLETED
-        ] === 'yes',
-    }),
-  );
-}
-
-/** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes (spec 3 §7). */
-export function useMarkSetupCompleted() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiFetch(store.optionsUpdate, { body: { [SETUP_COMPLETED]: 'yes' } }),
-    onSuccess: () => client.setQueryData(multiCurrencyKeys.setupCompleted(), true),
   });
 }

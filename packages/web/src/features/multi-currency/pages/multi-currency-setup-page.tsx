@@ -10,14 +10,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
+import {
+  useMarkMultiCurrencySetupCompleted,
+  useMultiCurrencySetupCompleted,
+} from '../../../lib/multi-currency-setup.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
-import {
-  useCurrencies,
-  useMarkSetupCompleted,
-  useSetupCompleted,
-  useUpdateEnabledCurrencies,
-} from '../api/multi-currency.ts';
+import { useCurrencies, useUpdateEnabledCurrencies } from '../api/multi-currency.ts';
 import { StoreSettingsForm } from '../components/store-settings-form.tsx';
 
 type Currency = multiCurrency.TCurrency;
@@ -167,7 +166,7 @@ function StoreSettings({ onDone }: { onDone: () => void }) {
 
 /** Step 3: records that the wizard is done (the store option), once. */
 function SetupComplete() {
-  const mark = useMarkSetupCompleted();
+  const mark = useMarkMultiCurrencySetupCompleted();
   const asked = useRef(false);
   useEffect(() => {
     if (asked.current) return;
@@ -193,7 +192,7 @@ function SetupComplete() {
  * complete. A store that finished it is sent to the multi-currency settings tab instead.
  */
 export default function MultiCurrencySetupPage() {
-  const completed = useSetupCompleted();
+  const completed = useMultiCurrencySetupCompleted();
   const [step, setStep] = useState<Step>('add-currencies');
   const redirect = step === 'add-currencies' && completed.data === true;
   const stepHeading = useRef<HTMLHeadingElement>(null);

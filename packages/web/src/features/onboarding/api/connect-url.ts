@@ -1,12 +1,5 @@
 import type { onboarding } from '@paydesk/domain/contracts';
-import { getSettings } from '../../../lib/bootstrap.ts';
-
-/** The settings object's connect URL with more query parameters. */
-export function connectUrlWith(query: Record<string, string | undefined>): string {
-  const url = new URL(getSettings().connectUrl, window.location.origin);
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}`;
-}
+import { connectUrlWith } from '../../../lib/connect-url.ts';
 
 /**
  * GET the connect URL as a fetch (spec 1 §7): with test_drive it makes the sandbox account and

@@ -1,15 +1,15 @@
 import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { parseConnectQuery } from '@paydesk/domain/onboarding/connect-query';
 import { useEffect, useRef, useState } from 'react';
+import { ResetAccountModal } from '../../../components/reset-account-modal.tsx';
 import { getPage, getSettings } from '../../../lib/bootstrap.ts';
+import { connectUrlWith, resetAccountUrl } from '../../../lib/connect-url.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, useSearch } from '../../../lib/navigation.ts';
 import { track } from '../../../lib/track.ts';
-import { connectUrlWith } from '../api/connect-url.ts';
 import { BusinessInfoBox } from '../components/business-info-box.tsx';
 import { ConnectSummary } from '../components/connect-summary.tsx';
 import { PaymentMethodLogos } from '../components/payment-method-logos.tsx';
-import { ResetAccountModal } from '../components/reset-account-modal.tsx';
 import { SandboxPanel } from '../components/sandbox-panel.tsx';
 import { TestDrivePreloader } from '../components/test-drive-preloader.tsx';
 import { UnsupportedCountryModal } from '../components/unsupported-country-modal.tsx';
@@ -81,7 +81,7 @@ export default function ConnectPage() {
   const resetAccount = () => {
     setResetModal(false);
     setLeaving(true);
-    window.location.assign(connectUrlWith({ 'wcpay-reset-account': 'true', source: query.effectiveSource }));
+    window.location.assign(resetAccountUrl(query.effectiveSource));
   };
 
   if (testDrive.progress !== null) return <TestDrivePreloader progress={testDrive.progress} />;

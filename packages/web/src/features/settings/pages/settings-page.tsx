@@ -12,6 +12,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { multiCurrencySettingsUrl } from '@paydesk/domain/admin-urls';
+import { MULTI_CURRENCY_SETUP_PATH } from '@paydesk/domain/multi-currency/paths';
+import { settingsResetToolShown } from '@paydesk/domain/onboarding/reset';
 import {
   PAYMENT_METHOD_STATUS_LABELS,
   PAYMENT_METHODS,
@@ -42,7 +45,9 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+import { useMultiCurrencySetupCompleted } from '../../../lib/multi-currency-setup.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useLeavePrompt } from '../../../lib/use-leave-prompt.ts';
 import {
@@ -51,6 +56,8 @@ import {
   useSaveAllSettings,
   useSettings,
 } from '../api/settings.ts';
+import { BrandingLogo } from '../components/branding-logo.tsx';
+import { ResetAccountTool } from '../components/reset-account-tool.tsx';
 
 // Asked only before enabling a method with requirements: loaded then, so the page stays light.
 const MethodRequirementsModal = lazy(() =>
@@ -116,6 +123,8 @@ function Section({ id, title, children }: { id?: string; title: string; children
 export default function SettingsPage() {
   const query = useSettings();
   const save = useSaveAllSettings();
+  const multiCurrencySetup = useMultiCurrencySetupCompleted();
+  const page = getSettings();
   const [form, setForm] = useState<Form | null>(null);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -393,6 +402,11 @@ export default function SettingsPage() {
           error={error('account_business_support_phone')}
           onChange={(event) => change('account_business_support_phone', event.currentTarget.value)}
         />
+        <BrandingLogo
+          fileId={form.account_branding_logo}
+          error={error('account_branding_logo')}
+          onChange={(fileId) => change('account_branding_logo', fileId)}
+        />
         <Group grow>
           <TextInput
             label={__('Address line 1')}
@@ -502,20 +516,34 @@ export default function SettingsPage() {
       </Section>
 
       <Section title={__('Fraud protection')}>
-        <Text size="sm">
-          {__('Current protection level:')} <strong>{levelLabel}</strong>
-        </Text>
-        <Anchor component={AdminLink} path="/payments/fraud-protection">
-          {__('Configure fraud protection')}
-        </Anchor>
+        <Group gap="md">
+          <Text size="sm" data-testid="fraud-protection-level">
+            {__('Current protection level:')} <strong>{levelLabel}</strong>
+          </Text>
+          <Anchor component={AdminLink} path="/payments/fraud-protection" size="sm">
+            {__('Configure fraud protection')}
+          </Anchor>
+        </Group>
       </Section>
 
       <Section title={__('Advanced settings')}>
-        <Switch
-          label={__('Enable multi-currency')}
-          checked={form.is_multi_currency_enabled}
-          onChange={(event) => change('is_multi_currency_enabled', event.currentTarget.checked)}
-        />
+        <Group gap="md" align="flex-start">
+          <Switch
+            label={__('Enable multi-currency')}
+            checked={form.is_multi_currency_enabled}
+            onChange={(event) => change('is_multi_currency_enabled', event.currentTarget.checked)}
+          />
+          {/* Until the setup wizard is finished it is the way in (spec 3 §2); then the settings tab. */}
+          {multiCurrencySetup.data === false ? (
+            <Anchor component={AdminLink} path={MULTI_CURRENCY_SETUP_PATH} size="sm">
+              {__('Set up multi-currency')}
+            </Anchor>
+          ) : multiCurrencySetup.data === true || multiCurrencySetup.isError ? (
+            <Anchor href={multiCurrencySettingsUrl()} size="sm">
+              {__('Multi-currency settings')}
+            </Anchor>
+          ) : null}
+        </Group>
         <Switch
           label={__('Log error messages')}
           checked={form.is_debug_log_enabled}
@@ -528,6 +556,17 @@ export default function SettingsPage() {
           {__('Save changes')}
         </Button>
       </Group>
+
+      {/* Not a setting: a sandbox account can be reset (spec 3 §6); a live one never from here. */}
+      {settingsResetToolShown({
+        testMode: page.testMode,
+        testModeOnboarding: page.testModeOnboarding,
+        detailsSubmitted: page.accountStatus.detailsSubmitted,
+      }) ? (
+        <Section title={__('Account tools')}>
+          <ResetAccountTool />
+        </Section>
+      ) : null}
     </Stack>
   );
 }

@@ -1,7 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { __ } from '../../../lib/i18n.ts';
+import { __ } from '../lib/i18n.ts';
 
-/** Confirms the reset; confirming goes to the connect URL with the wcpay-reset-account flag. */
+/**
+ * Confirms resetting the account; confirming goes to the connect URL with the wcpay-reset-account
+ * flag. Shared by the Connect page and the payments settings page (features do not import each
+ * other).
+ */
 export function ResetAccountModal({
   opened,
   testMode,

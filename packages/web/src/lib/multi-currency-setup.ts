@@ -1,0 +1,33 @@
+import { store } from '@paydesk/domain/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api.ts';
+
+/**
+ * The store option saying the multi-currency setup wizard was finished (spec 3 §2, §7). The
+ * wizard reads and sets it; the payments settings page reads it to link to the wizard or to the
+ * multi-currency settings tab. One key, whichever page reads it.
+ */
+const SETUP_COMPLETED = 'wcpay_multi_currency_setup_completed';
+export const multiCurrencySetupKey = () => ['multi-currency', 'setup-completed'] as const;
+
+/** GET /wc-admin/options: whether the wizard was finished ('yes'). */
+export function useMultiCurrencySetupCompleted() {
+  return useQuery(
+    queryOptions({
+      queryKey: multiCurrencySetupKey(),
+      queryFn: async ({ signal }) =>
+        (await apiFetch(store.optionsGet, { query: { options: SETUP_COMPLETED }, signal }))[
+          SETUP_COMPLETED
+        ] === 'yes',
+    }),
+  );
+}
+
+/** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes (spec 3 §7). */
+export function useMarkMultiCurrencySetupCompleted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(store.optionsUpdate, { body: { [SETUP_COMPLETED]: 'yes' } }),
+    onSuccess: () => client.setQueryData(multiCurrencySetupKey(), true),
+  });
+}
