@@ -8,7 +8,7 @@ import {
   fillTemplate,
 } from '@paydesk/domain/payments/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { ApiError, apiFetch, newIdempotencyKey } from '../../../lib/api.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { TRANSACTIONS_QUERY_ROOT } from './query-keys.ts';
@@ -65,7 +65,7 @@ export function useAuthorizationAction(action: AuthorizationAction) {
         body: { payment_intent_id: target.payment_intent_id },
         // One key per click: the button is disabled while a request runs, and a later click
         // after a failure is a new attempt, not a replay of the failed one.
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: newIdempotencyKey(),
       });
       const expected = action === 'capture' ? 'succeeded' : 'canceled';
       if (result.status !== expected) {
