@@ -1,11 +1,14 @@
-import type { Insertable } from 'kysely';
-import type { Executor } from '../engine/ledger.ts';
+import type { Insertable, Transaction } from 'kysely';
 import { bytea } from './bytea.ts';
-import type { FilesTable } from './schema.ts';
+import type { Db } from './database.ts';
+import type { Database, FilesTable } from './schema.ts';
+
+/** The database, or a transaction on it. */
+type Executor = Db | Transaction<Database>;
 
 /**
- * The largest piece of a file written in one statement. Small pieces keep the memory an upload
- * takes close to the file's own size on both databases (docs/performance.md, "Disputes").
+ * The largest piece of a file written in one statement, so no statement carries a whole upload
+ * (docs/performance.md, "Disputes", for what it does to time and memory).
  */
 export const FILE_CHUNK_BYTES = 256 * 1024;
 
