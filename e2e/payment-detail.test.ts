@@ -427,7 +427,15 @@ describeInBrowser('payment detail page', (use) => {
     const page = await use().newPage();
     await signIn(page);
     const manual = payments.manual!;
-    await openDetail(page, manual.id);
+    // From the uncaptured list, which the page keeps while the merchant is on the payment.
+    await page.goto(server.adminUrl('/payments/transactions', { tab: 'uncaptured-page' }));
+    const listed = page
+      .getByTestId('uncaptured-list')
+      .getByTestId('list-row')
+      .filter({ hasText: manual.order.number });
+    await listed.waitFor();
+    await listed.locator('td').first().click();
+    await page.getByTestId('payment-detail-page').waitFor();
     await page.getByTestId('capture-notice').waitFor();
     expect(await text(page, 'payment-status')).toBe('Payment authorized');
     expect(await text(page, 'capture-notice')).toMatch(/^You need to capture this charge before .+\./);
@@ -441,6 +449,10 @@ describeInBrowser('payment detail page', (use) => {
     await expect.poll(() => text(page, 'payment-status')).toBe('Paid');
     expect(await page.getByTestId('capture-notice').count()).toBe(0);
     expect(await timelineText(page)).toContain('A payment of $42.00 was successfully charged.');
+    // Back on the list, the captured payment is gone at once, not after the list's cache ages.
+    await page.goBack();
+    await page.getByTestId('uncaptured-list').waitFor();
+    await listed.waitFor({ state: 'detached', timeout: 5_000 });
     await page.close();
   });
 

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, newIdempotencyKey } from '../../../lib/api.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
-import { TRANSACTIONS_QUERY_ROOT } from './query-keys.ts';
+import { invalidatePaymentViews } from '../payment-views.ts';
 
 export interface AuthorizationTarget {
   /** The store order's id, which the endpoint's path names. */
@@ -84,6 +84,6 @@ export function useAuthorizationAction(action: AuthorizationAction) {
     onError: (error, target) => {
       createNotice('error', authorizationErrorMessage(action, target.order_number, error));
     },
-    onSettled: () => client.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
+    onSettled: () => invalidatePaymentViews(client),
   });
 }

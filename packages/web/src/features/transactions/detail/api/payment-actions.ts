@@ -1,7 +1,7 @@
 import { type BodyOf, payments } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, newIdempotencyKey } from '../../../../lib/api.ts';
-import { paymentDetailKeys } from './query-keys.ts';
+import { invalidatePaymentViews } from '../../payment-views.ts';
 
 /*
  * The money-moving POSTs of the detail page. Each call carries a fresh Idempotency-Key made when
@@ -9,9 +9,10 @@ import { paymentDetailKeys } from './query-keys.ts';
  * page's reads, since a refund, capture or cancel changes the charge, intent and timeline.
  */
 
+/** The page's reads and the transactions lists: a refund, capture or cancel changes both. */
 function useInvalidateDetail() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: paymentDetailKeys.all });
+  return () => invalidatePaymentViews(client);
 }
 
 /** POST {base}/refund with charge_id, amount, reason and order_id. */
