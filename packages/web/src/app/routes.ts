@@ -1,8 +1,6 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
-import { DISPUTE_CHALLENGE_PATH } from '@paydesk/domain/disputes/paths';
 import { MULTI_CURRENCY_SETUP_PATH } from '@paydesk/domain/multi-currency/paths';
-import { PAYMENT_METHODS_WIZARD_PATH } from '@paydesk/domain/payments/paths';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -167,9 +165,9 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/disputes/pages/dispute-details-page.tsx')),
   },
   {
-    // The dispute challenge page, '/payments/disputes/challenge': DISPUTE_CHALLENGE_PATH, which
-    // its links use too (routes.test.ts checks it is registered).
-    path: DISPUTE_CHALLENGE_PATH,
+    // The dispute challenge page; its links use DISPUTE_CHALLENGE_PATH (routes.test.ts holds the
+    // two equal).
+    path: '/payments/disputes/challenge',
     title: () => __('Challenge dispute'),
     breadcrumbs: () => [
       payments(),
@@ -179,10 +177,10 @@ export const ROUTES: RouteDefinition[] = [
     component: lazy(() => import('../features/disputes/pages/dispute-challenge-page.tsx')),
   },
   {
-    // The payment-methods setup wizard, '/payments/additional-payment-methods'. It saves the
+    // The payment-methods setup wizard (PAYMENT_METHODS_WIZARD_PATH of its links). It saves the
     // payments settings, which the settings feature reads and saves; features do not import
     // each other, so the route hands that to the page.
-    path: PAYMENT_METHODS_WIZARD_PATH,
+    path: '/payments/additional-payment-methods',
     title: () => __('Add payment methods'),
     breadcrumbs: () => [
       { label: __('Payments settings'), href: paymentsSettingsUrl() },
@@ -201,7 +199,7 @@ export const ROUTES: RouteDefinition[] = [
     // The multi-currency setup wizard. The store settings' multi-currency tab opens here too
     // (routeKeyOf), and the page shows what its address asks for; the pages load in two steps
     // (entry.ts), so the shell names one tiny chunk.
-    path: MULTI_CURRENCY_SETUP_PATH,
+    path: '/payments/multi-currency-setup',
     title: () => __('Multi-currency'),
     breadcrumbs: () => [payments(), { label: __('Multi-currency') }],
     component: lazy(() =>
