@@ -10,6 +10,7 @@ import {
   coverLetterIncluded,
 } from '@paydesk/domain/disputes/cover-letter';
 import { EVIDENCE_FILE_KEYS, type EvidenceKey } from '@paydesk/domain/disputes/evidence-limits';
+import { epochSeconds } from '@paydesk/domain/time';
 import { ownedBy } from '../../db/scope.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import type { IdSource } from '../ids.ts';
@@ -19,8 +20,6 @@ import { renderPdf } from '../pdf.ts';
 import { storeUploadedFile } from './files.ts';
 import type { DisputeState, EvidenceUpdate } from './plan.ts';
 import { mergeValues } from './plan.ts';
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** The letter's text and the documents it names, printed one after the other. */
 export function renderCoverLetterPdf(

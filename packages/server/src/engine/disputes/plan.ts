@@ -8,6 +8,7 @@ import {
   isInquiryStatus,
 } from '@paydesk/domain';
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { epochSeconds } from '@paydesk/domain/time';
 import type { Selectable } from 'kysely';
 import type { DisputesTable } from '../../db/schema.ts';
 import { DAY_MS } from '../clock.ts';
@@ -68,8 +69,6 @@ export function disputeState(row: Selectable<DisputesTable>): DisputeState {
     cover_letter_included: row.cover_letter_included,
   };
 }
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 const isEditable = (status: DisputeStatus) =>
   (contracts.EDITABLE_DISPUTE_STATUSES as readonly string[]).includes(status);

@@ -7,6 +7,7 @@ import {
 } from '@paydesk/domain';
 import type { disputes as contracts } from '@paydesk/domain/contracts';
 import { formatStoreDate, formatStoreDateTime } from '@paydesk/domain/date-format';
+import { epochSeconds } from '@paydesk/domain/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ownedBy } from '../../db/scope.ts';
@@ -33,8 +34,6 @@ export interface ReceiptContent {
   paidAt: string;
   writtenOn: string;
 }
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** "Visa ending in 4242"; a method without a card or account number is named alone. */
 export function paymentMethodText(details: Record<string, unknown>): string {

@@ -1,6 +1,7 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
 import { coverLetterIncluded } from '@paydesk/domain/disputes/cover-letter';
 import { evidencePrefill, type PrefillSource } from '@paydesk/domain/disputes/prefill';
+import { epochSeconds } from '@paydesk/domain/time';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, type Effects } from '../effects.ts';
@@ -22,8 +23,6 @@ import {
 } from './plan.ts';
 
 export type DisputeView = z.infer<typeof contracts.ZDispute>;
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** A dispute as `GET {base}/disputes/:id` answers it (spec 3 §3 "Dispute"). */
 export async function readDispute(db: Executor, accountId: string, id: string): Promise<DisputeView> {

@@ -1,10 +1,10 @@
 import { appError } from '@paydesk/domain';
 import type { files } from '@paydesk/domain/contracts';
+import { epochSeconds } from '@paydesk/domain/time';
 import type { z } from 'zod';
 import { fileBytes } from '../../db/file-content.ts';
 import { ownedBy } from '../../db/scope.ts';
 import type { Executor } from '../ledger.ts';
-import { epochSeconds } from './read.ts';
 
 type FileDetails = z.infer<typeof files.ZFileDetails>;
 type FileContent = z.infer<typeof files.getFileContent.response>;

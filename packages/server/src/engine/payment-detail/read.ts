@@ -1,5 +1,6 @@
 import { appError, assert, CARD_FUNDING_VALUES, formatAddressHtml } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
+import { epochSeconds } from '@paydesk/domain/time';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -34,9 +35,6 @@ export const PAYMENT_DETAIL_ERRORS = {
 export function inSnapshot<T>(db: Db, read: (trx: Executor) => Promise<T>): Promise<T> {
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
 }
-
-/** Instants in this area's answers are epoch seconds (the spec's timeline `datetime`). */
-export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const CAPTURE_LEDGER_TYPES = new Set(['charge', 'payment']);
 

@@ -1,5 +1,6 @@
 import { appError, CAPTURE_WINDOW_SECONDS, minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
+import { epochSeconds } from '@paydesk/domain/time';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -33,8 +34,6 @@ function sortExpressions(sort: ListQuery['sort'], table: string): RawBuilder<unk
   }[sort];
   return sort === 'created' ? [first, column('id')] : [first, column('created_at'), column('id')];
 }
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 const VIEW_COLUMNS = [
   'c.id',

@@ -1,5 +1,5 @@
 import type { transactions } from '@paydesk/domain/contracts';
-import { HOUR_MS } from '@paydesk/domain/time';
+import { epochSeconds, HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
 import {
@@ -13,8 +13,6 @@ import { rollupEligible, rollupTypeAndCurrency } from './summary.ts';
 
 type TTransaction = transactions.TTransaction;
 type ListQuery = transactions.TTransactionsListQuery;
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** Below this offset a page simply skips rows in the index; beyond it, hours are skipped first. */
 export const HOUR_SKIP_MIN_OFFSET = 2_000;
