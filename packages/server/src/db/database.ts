@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { type DialectAdapter, Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
@@ -25,6 +25,18 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
 
 pg.types.setTypeParser(INT8_OID, parseInt8);
+
+/**
+ * The PGlite instance behind an embedded database, by the dialect adapter that the database and
+ * every transaction on it share, for the few writes that hand it bytes directly
+ * (db/file-content.ts).
+ */
+const embedded = new WeakMap<DialectAdapter, PGlite>();
+
+/** The PGlite instance behind a database or a transaction on it; undefined on PostgreSQL. */
+export function embeddedDatabaseOf(db: Db | Transaction<Database>): PGlite | undefined {
+  return embedded.get(db.getExecutor().adapter);
+}
 
 /** Opens the database, takes the data-folder lock for the embedded one, and applies migrations. */
 export async function openDatabase(
@@ -77,6 +89,7 @@ async function openPglite(target: {
       parsers: { [INT8_OID]: parseInt8 },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    embedded.set(db.getExecutor().adapter, pglite);
     return {
       db,
       kind: 'pglite',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/db.ts';
+import { embeddedDatabaseOf } from './database.ts';
 import { FILE_CHUNK_BYTES, fileBytes, insertFile } from './file-content.ts';
 
 describeEachDatabase('stored file bytes', (use) => {
@@ -52,5 +53,42 @@ describeEachDatabase('stored file bytes', (use) => {
     await store('file_gone', randomBytes(FILE_CHUNK_BYTES * 2));
     await use().db.deleteFrom('files').where('id', '=', 'file_gone').execute();
     expect(await fileBytes(use().db, 'file_gone')).toHaveLength(0);
+  });
+
+  it('are read back exactly from a view into a larger buffer', async () => {
+    const whole = randomBytes(FILE_CHUNK_BYTES + 100);
+    const content = whole.subarray(50, FILE_CHUNK_BYTES + 60);
+    await store('file_view', content);
+    expect((await fileBytes(use().db, 'file_view')).equals(content)).toBe(true);
+  });
+
+  it('are not stored when the transaction that wrote them rolls back, and leave nothing behind', async () => {
+    const embeddedFiles = () => {
+      const pglite = embeddedDatabaseOf(use().db);
+      return pglite ? pglite.Module.FS.readdir('/tmp').filter((name: string) => name.startsWith('upload-')) : [];
+    };
+    const before = embeddedFiles();
+    await expect(
+      use()
+        .db.transaction()
+        .execute(async (trx) => {
+          await insertFile(
+            trx,
+            {
+              id: 'file_rolled_back',
+              account_id: null,
+              purpose: 'dispute_evidence',
+              filename: 'rolled-back.pdf',
+              title: null,
+              mime_type: 'application/pdf',
+              created_at: new Date(),
+            },
+            randomBytes(FILE_CHUNK_BYTES * 2 + 1),
+          );
+          throw new Error('abandoned');
+        }),
+    ).rejects.toThrow('abandoned');
+    expect(await fileBytes(use().db, 'file_rolled_back')).toHaveLength(0);
+    expect(embeddedFiles()).toEqual(before);
   });
 });
