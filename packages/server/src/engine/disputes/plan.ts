@@ -75,7 +75,7 @@ const isEditable = (status: DisputeStatus) =>
 
 export const DISPUTE_ERRORS = {
   notFound: () => appError('wcpay_dispute_not_found'),
-  /** Spec 3 §4: once submitted, evidence is read-only; a closed dispute's evidence too. */
+  /** Once submitted, evidence is read-only; a closed dispute's evidence too. */
   notEditable: (dispute: DisputeState) =>
     appError(
       dispute.submission_count > 0 ||

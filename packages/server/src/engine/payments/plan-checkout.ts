@@ -26,7 +26,7 @@ import type { ChargeState, PlanEnv } from './state.ts';
 export type CheckoutInput = z.output<typeof payments.ZPaymentIntentCreate>;
 export type CheckoutResult = z.infer<typeof payments.ZPaymentIntentResult>;
 
-/** Authorizations expire seven days after they are made (spec 2 §4). */
+/** Authorizations expire seven days after they are made. */
 export const AUTHORIZATION_WINDOW_MS = CAPTURE_WINDOW_SECONDS * SECOND_MS;
 
 /** The smallest charge, in USD cents, converted to the charge's currency. */
@@ -211,7 +211,7 @@ export function planCheckout(
   if (!isMethodEnabled(settings, requested.payment_method_data.type)) {
     throw invalidParams({ 'payment_method_data.type': PAYMENT_METHOD_MESSAGES.notEnabled });
   }
-  // With manual capture on (spec 3 §9: card only), online card payments are authorized and
+  // With manual capture on (it applies to cards only), online card payments are authorized and
   // wait for the merchant to capture them; a checkout may also ask for it per payment.
   const input: CheckoutInput =
     account.is_manual_capture_enabled && requested.payment_method_data.type === 'card'

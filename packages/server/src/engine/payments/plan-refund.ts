@@ -15,7 +15,7 @@ import type { ChargeState, PlanEnv } from './state.ts';
 /** A refund on a card whose refunds fail (sandbox card 4000000000005126) fails this long after it is accepted. */
 export const REFUND_FAILURE_DELAY_MS = 60_000;
 
-/** Why such a refund fails (spec 2 §8 "Refund failure reasons"). */
+/** Why such a refund fails. */
 export const SANDBOX_REFUND_FAILURE_REASON = 'expired_or_canceled_card';
 
 export const REFUND_FAIL_JOB = 'refund.fail';
@@ -58,7 +58,7 @@ function settledDelta(charge: ChargeState, before: number, after: number, settle
   return settledAmount(charge, after, settlement) - settledAmount(charge, before, settlement);
 }
 
-/** Refunds may be made while there is no dispute, an inquiry, or a won dispute (spec 2 §4). */
+/** Refunds may be made while there is no dispute, an inquiry, or a won dispute. */
 export function disputeAllowsRefund(status: string | null): boolean {
   return status === null || isInquiryStatus(status) || status === 'won';
 }

@@ -25,7 +25,7 @@ export async function createPaymentIntent(ctx: EngineContext, input: CheckoutInp
   });
 }
 
-/** Loads and locks an order's held payment, answering the spec's error codes when it cannot act. */
+/** Loads and locks an order's held payment, answering the registry's error codes when it cannot act. */
 async function heldPayment(trx: Trx, accountId: string, orderId: number, paymentIntentId: string) {
   const order = await trx
     .selectFrom('orders')

@@ -9,7 +9,7 @@ import type { IdSource } from '../ids.ts';
 /** A standard payout is in transit an hour after it is created and arrives two days later. */
 export const IN_TRANSIT_AFTER_MS = HOUR_MS;
 export const STANDARD_ARRIVAL_MS = 2 * DAY_MS;
-/** An instant payout arrives in about 30 minutes (spec 3 §9). */
+/** An instant payout arrives in about 30 minutes. */
 export const INSTANT_ARRIVAL_MS = 30 * 60 * 1000;
 /** The smallest scheduled payout when the account sets no minimum for the currency. */
 export const DEFAULT_MINIMUM_PAYOUT_MINOR = 100;
@@ -236,7 +236,7 @@ export interface InstantQuote {
 /**
  * The instant payout fee: the account's instant rate of the amount (rounded half up), at least
  * the domain's minimum instant fee. An amount the fee would swallow is not instantly payable,
- * so it quotes as zero and the page disables the button (spec 3 §4 "Instant payout").
+ * so it quotes as zero and the page disables the button.
  */
 export function quoteInstantPayout(available: number, feeBp: number): InstantQuote {
   const fee_percentage = feeBp / 100;
