@@ -21,13 +21,6 @@ import { DISPUTE_RESOLVE_JOB } from './job-kinds.ts';
 /** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
 export const DISPUTE_REVIEW_MS = 7 * DAY_MS;
 
-/**
- * Sandbox outcomes (docs/test-cards.md, "Disputes"): the text of the uncategorized_text field
- * decides a submitted dispute. losing_evidence is looked for first, so a text naming both loses.
- */
-export const WINNING_EVIDENCE = 'winning_evidence';
-export const LOSING_EVIDENCE = 'losing_evidence';
-
 /** A dispute as the planners read it (JSON columns parsed). */
 export interface DisputeState {
   id: string;
@@ -259,13 +252,6 @@ export function planDisputeClose(dispute: DisputeState, charge: ChargeState, env
   return effects;
 }
 
-/** The sandbox issuer's decision on submitted evidence (see WINNING_EVIDENCE). */
-export function sandboxDecision(evidence: Readonly<Record<string, string>>): 'won' | 'lost' {
-  const text = evidence.uncategorized_text ?? '';
-  if (text.includes(LOSING_EVIDENCE)) return 'lost';
-  return text.includes(WINNING_EVIDENCE) ? 'won' : 'lost';
-}
-
 /**
  * The issuer decides a dispute under review (the `dispute.resolve` job). A won dispute returns
  * the disputed amount to the balance with a `dispute_reversal` entry (the dispute fee is not
@@ -278,7 +264,7 @@ export function planDisputeResolution(dispute: DisputeState, charge: ChargeState
     return effects;
   }
   if (dispute.status !== 'under_review') return effects;
-  if (sandboxDecision(dispute.evidence) === 'lost') {
+  if (env.processor.decideDispute(dispute.evidence) === 'lost') {
     planClosing(effects, dispute, charge, 'lost', env);
     return effects;
   }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IdSource } from '../ids.ts';
+import type { Processor } from '../processor/processor.ts';
 import type { RateTable } from '../rates.ts';
 
 /** What an engine operation needs: the database, an id source and the engine's time. */
@@ -10,6 +11,8 @@ export interface EngineContext {
   ids: IdSource;
   now: Date;
   rates: RateTable;
+  /** Who answers for the payment network; the sandbox processor when left out. */
+  processor?: Processor;
 }
 
 export type Trx = Transaction<Database>;

@@ -2,6 +2,7 @@ import { appError } from '@paydesk/domain';
 import { sql } from 'kysely';
 import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
+import { sandboxProcessor } from '../processor/sandbox.ts';
 import type { EngineContext, Trx } from './context.ts';
 import { chargeState, loanState, type PlanEnv } from './state.ts';
 
@@ -18,7 +19,14 @@ export async function loadPlanEnv(trx: Trx, ctx: EngineContext): Promise<PlanEnv
     .limit(1)
     .forUpdate()
     .executeTakeFirst();
-  return { account, now: ctx.now, ids: ctx.ids, rates: ctx.rates, loan: loan ? loanState(loan) : null };
+  return {
+    account,
+    now: ctx.now,
+    ids: ctx.ids,
+    rates: ctx.rates,
+    processor: ctx.processor ?? sandboxProcessor,
+    loan: loan ? loanState(loan) : null,
+  };
 }
 
 /**

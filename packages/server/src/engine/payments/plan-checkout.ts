@@ -1,14 +1,10 @@
 import {
   appError,
-  assert,
   convertMinor,
   evaluateFraudRules,
   type FraudRule,
   invalidParams,
-  methodCurrencyError,
   PAYMENT_METHOD_MESSAGES,
-  resolveCard,
-  resolveLocalMethod,
 } from '@paydesk/domain';
 import type { payments } from '@paydesk/domain/contracts';
 import { paymentFraudAttributes } from '@paydesk/domain/fraud/attributes';
@@ -18,6 +14,7 @@ import { CAPTURE_WINDOW_SECONDS } from '@paydesk/domain/transactions/format';
 import type { z } from 'zod';
 import type { ChargeOutcome } from '../../db/schema.ts';
 import { type Effects, emptyEffects, mergeEffects } from '../effects.ts';
+import type { Authorization } from '../processor/processor.ts';
 import { crossRate } from '../rates.ts';
 import { isMethodEnabled, storedSettings } from '../settings/stored.ts';
 import { planCapture } from './plan-capture.ts';
@@ -34,106 +31,6 @@ export const MINIMUM_CHARGE_USD_MINOR = 50;
 
 export function minimumChargeAmount(env: Pick<PlanEnv, 'rates'>, currency: string): number {
   return convertMinor(MINIMUM_CHARGE_USD_MINOR, 'usd', currency, crossRate(env.rates, 'usd', currency));
-}
-
-interface MethodResolution {
-  declined?: {
-    code: string;
-    decline_code?: string;
-    message: string;
-    reason: string;
-    outcomeType: ChargeOutcome['type'];
-  };
-  details: Record<string, unknown>;
-  riskLevel: number;
-  avsMismatch: boolean;
-  scriptedDispute: { reason: string; inquiry: boolean } | null;
-  refundsFail: boolean;
-  channel: 'online' | 'in_person';
-  sourceDevice: 'ios' | 'android' | null;
-  readerId: string | null;
-}
-
-function inPersonDetails(card: Record<string, unknown>, platform: 'ios' | 'android' | undefined) {
-  const { checks: _checks, ...present } = card;
-  return { ...present, reader_model: platform ? 'COTS_DEVICE' : 'WISEPOS_E', platform: platform ?? null };
-}
-
-function resolveMethod(input: CheckoutInput, now: Date): MethodResolution {
-  const data = input.payment_method_data;
-  const inPerson = data.type === 'card_present';
-  const base = {
-    scriptedDispute: null,
-    refundsFail: false,
-    channel: inPerson ? ('in_person' as const) : ('online' as const),
-    sourceDevice: inPerson ? (data.platform ?? null) : null,
-    readerId: inPerson ? (data.reader_id ?? null) : null,
-    riskLevel: 0,
-    avsMismatch: false,
-  };
-  const card =
-    data.type === 'card'
-      ? data.card
-      : inPerson
-        ? (data.card ?? {
-            number: '4242424242424242',
-            exp_month: 12,
-            exp_year: now.getUTCFullYear() + 3,
-            cvc: '123',
-          })
-        : undefined;
-  if (card) {
-    const result = resolveCard(card, now);
-    const block = (resolved: Record<string, unknown>) =>
-      inPerson
-        ? {
-            type: 'card_present',
-            card_present: inPersonDetails(resolved, data.type === 'card_present' ? data.platform : undefined),
-          }
-        : { type: 'card', card: resolved };
-    if (!result.ok) {
-      return {
-        ...base,
-        declined: {
-          code: result.code,
-          ...(result.decline_code ? { decline_code: result.decline_code } : {}),
-          message: result.message,
-          reason: result.failure_reason,
-          outcomeType: result.outcome_type,
-        },
-        details: result.card ? block({ ...result.card }) : { type: data.type, [data.type]: {} },
-      };
-    }
-    return {
-      ...base,
-      details: block({ ...result.card }),
-      riskLevel: result.risk_level,
-      avsMismatch: result.scripted.avs_mismatch,
-      scriptedDispute: result.scripted.dispute ?? null,
-      refundsFail: result.scripted.refunds_fail ?? false,
-    };
-  }
-  assert(data.type !== 'card' && data.type !== 'card_present', 'card payments resolve a card above');
-  const currencyError = methodCurrencyError(data.type, input.currency);
-  if (currencyError) throw invalidParams({ currency: currencyError });
-  const local = resolveLocalMethod(data.type, {
-    customerName: input.order.customer.name,
-    country: input.order.billing_address.country,
-    seed: input.order.number,
-  });
-  if (!local.ok) {
-    return {
-      ...base,
-      details: local.payment_method_details,
-      declined: {
-        code: local.code,
-        message: local.message,
-        reason: local.failure_reason,
-        outcomeType: local.outcome_type,
-      },
-    };
-  }
-  return { ...base, details: local.payment_method_details };
 }
 
 /**
@@ -155,7 +52,7 @@ function fraudRulesOf(account: PlanEnv['account']): FraudRule[] {
   return rules;
 }
 
-function fraudDecision(input: CheckoutInput, method: MethodResolution, env: PlanEnv) {
+function fraudDecision(input: CheckoutInput, method: Authorization, env: PlanEnv) {
   if (env.account.fraud_protection_level !== 'advanced')
     return { outcome: 'allow' as const, ruleset_results: {} };
   const rules = fraudRulesOf(env.account);
@@ -217,7 +114,7 @@ export function planCheckout(
     account.is_manual_capture_enabled && requested.payment_method_data.type === 'card'
       ? { ...requested, capture_method: 'manual' }
       : requested;
-  const method = resolveMethod(input, now);
+  const method = env.processor.authorize(input, now);
   const fraud = method.declined
     ? { outcome: 'allow' as const, ruleset_results: {} }
     : fraudDecision(input, method, env);

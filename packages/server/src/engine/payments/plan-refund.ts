@@ -8,15 +8,10 @@ import {
   toMajorUnits,
 } from '@paydesk/domain';
 import { type Effects, emptyEffects } from '../effects.ts';
+import { SANDBOX_REFUND_FAILURE_REASON } from '../processor/sandbox.ts';
 import type { Actor } from './context.ts';
 import { ledgerAttributes } from './plan-capture.ts';
 import type { ChargeState, PlanEnv } from './state.ts';
-
-/** A refund on a card whose refunds fail (sandbox card 4000000000005126) fails this long after it is accepted. */
-export const REFUND_FAILURE_DELAY_MS = 60_000;
-
-/** Why such a refund fails. */
-export const SANDBOX_REFUND_FAILURE_REASON = 'expired_or_canceled_card';
 
 export const REFUND_FAIL_JOB = 'refund.fail';
 
@@ -101,6 +96,8 @@ export function planRefund(
   const settled = settledDelta(charge, before, after, settlement);
   const full = after === charge.amount_captured;
   const storedReason = refundReasonForRequest(reason);
+  // The processor says whether the refund settles now or is accepted and fails later.
+  const answer = env.processor.refund(charge);
 
   effects.refunds.push({
     id: refundId,
@@ -108,7 +105,7 @@ export function planRefund(
     charge_id: charge.id,
     amount: refundAmount,
     currency: charge.currency,
-    status: charge.refunds_fail ? 'pending' : 'succeeded',
+    status: answer.status,
     reason: storedReason,
     failure_reason: null,
     user_id: actor?.id ?? null,
@@ -171,11 +168,11 @@ export function planRefund(
       data: { amount: after, currency: charge.currency, dispute_id: charge.dispute_id, refund_id: refundId },
     });
   }
-  if (charge.refunds_fail) {
+  if (answer.status === 'pending') {
     effects.jobs.push({
       kind: REFUND_FAIL_JOB,
       payload: JSON.stringify({ refund_id: refundId }),
-      run_at: new Date(now.getTime() + REFUND_FAILURE_DELAY_MS),
+      run_at: new Date(now.getTime() + answer.failsAfterMs),
       unique_key: `${REFUND_FAIL_JOB}:${refundId}`,
     });
   }

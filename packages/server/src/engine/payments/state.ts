@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ChargeOutcome, ChargesTable, LoansTable } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
 import type { IdSource } from '../ids.ts';
+import type { Processor } from '../processor/processor.ts';
 import type { RateTable } from '../rates.ts';
 
 /** A charge as the planners read it (JSON columns parsed). */
@@ -90,6 +91,8 @@ export interface PlanEnv {
   now: Date;
   ids: IdSource;
   rates: RateTable;
+  /** The payment network's answers (the sandbox's, or a live processor's). */
+  processor: Processor;
   /** The active loan, updated in place as repayments are planned. */
   loan: LoanState | null;
 }

@@ -32,4 +32,4 @@ export const runPayoutInTransitJob = (ctx: EngineContext, payload: Record<string
   markPayoutInTransit(ctx.db, String(payload.payout_id));
 
 export const runPayoutPaidJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
-  settlePayout(ctx.db, String(payload.payout_id));
+  settlePayout(ctx.db, String(payload.payout_id), ctx.processor);

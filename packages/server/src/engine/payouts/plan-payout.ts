@@ -13,8 +13,6 @@ export const STANDARD_ARRIVAL_MS = 2 * DAY_MS;
 export const INSTANT_ARRIVAL_MS = 30 * 60 * 1000;
 /** The smallest scheduled payout when the account sets no minimum for the currency. */
 export const DEFAULT_MINIMUM_PAYOUT_MINOR = 100;
-/** The sandbox bank account whose payouts fail at arrival (docs/payouts-sandbox.md). */
-export const FAILING_BANK_LAST4 = '1113';
 
 /** What a payout reads of a ledger row: the planners see only rows no payout has swept. */
 export interface UnsweptRow {

@@ -8,13 +8,9 @@ import { recordPayoutNote } from '../inbox.ts';
 import { enqueueJob } from '../jobs.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
-import {
-  FAILING_BANK_LAST4,
-  type PayoutPlan,
-  planInstantPayout,
-  planPayout,
-  type UnsweptRow,
-} from './plan-payout.ts';
+import type { Processor } from '../processor/processor.ts';
+import { sandboxProcessor } from '../processor/sandbox.ts';
+import { type PayoutPlan, planInstantPayout, planPayout, type UnsweptRow } from './plan-payout.ts';
 
 /** Locks the account row, so one account's payouts are planned one at a time. */
 export async function lockAccount(trx: Trx, accountId: string): Promise<Account> {
@@ -118,15 +114,16 @@ export async function markPayoutInTransit(db: Db, payoutId: string): Promise<voi
     .execute();
 }
 
-/** What a failed payout says, as the sandbox bank reports a closed account. */
-export const ACCOUNT_CLOSED_MESSAGE = 'The bank account has been closed.';
-
 /**
- * The `payout.paid` job, at the arrival date: the payout is paid, unless it goes to the sandbox's
- * failing bank account. Then it fails, its rows return to the balance (no payout swept them any
+ * The `payout.paid` job, at the arrival date: the payout is paid, unless the processor says the
+ * bank returned it (in the sandbox, its failing bank account). Then it fails, its rows return to the balance (no payout swept them any
  * more), and the bank account is marked errored, which pauses payouts until it is updated.
  */
-export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | 'failed' | 'unchanged'> {
+export async function settlePayout(
+  db: Db,
+  payoutId: string,
+  processor: Processor = sandboxProcessor,
+): Promise<'paid' | 'failed' | 'unchanged'> {
   return db.transaction().execute(async (trx) => {
     const payout = await trx
       .selectFrom('payouts')
@@ -136,7 +133,8 @@ export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | '
       .executeTakeFirst();
     if (!payout || (payout.status !== 'pending' && payout.status !== 'in_transit')) return 'unchanged';
     const bank = payout.bank_account as Partial<ExternalAccount>;
-    if (bank.last4 !== FAILING_BANK_LAST4) {
+    const settled = processor.settlePayout(bank);
+    if (settled.status === 'paid') {
       await trx.updateTable('payouts').set({ status: 'paid' }).where('id', '=', payoutId).execute();
       await recordPayoutNote(trx, payout, 'paid');
       return 'paid';
@@ -159,10 +157,10 @@ export async function settlePayout(db: Db, payoutId: string): Promise<'paid' | '
     assert(released.numUpdatedRows === BigInt(swept.count), `payout ${payoutId} released every row it swept`);
     await trx
       .updateTable('payouts')
-      .set({ status: 'failed', failure_code: 'account_closed', failure_message: ACCOUNT_CLOSED_MESSAGE })
+      .set({ status: 'failed', failure_code: settled.failure_code, failure_message: settled.failure_message })
       .where('id', '=', payoutId)
       .execute();
-    await recordPayoutNote(trx, { ...payout, failure_message: ACCOUNT_CLOSED_MESSAGE }, 'failed');
+    await recordPayoutNote(trx, { ...payout, failure_message: settled.failure_message }, 'failed');
     const banks = account.external_accounts.map((b) =>
       b.last4 === bank.last4 && b.currency.toLowerCase() === payout.currency
         ? { ...b, status: 'errored' as const }

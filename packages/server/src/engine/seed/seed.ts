@@ -24,12 +24,10 @@ import { clockNow, DAY_MS } from '../clock.ts';
 import {
   DISPUTE_REVIEW_MS,
   type DisputeState,
-  LOSING_EVIDENCE,
   planDisputeClose,
   planDisputeDeadline,
   planDisputeResolution,
   planEvidenceUpdate,
-  WINNING_EVIDENCE,
 } from '../disputes/plan.ts';
 import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effects.ts';
 import { seededIds } from '../ids.ts';
@@ -46,6 +44,7 @@ import { planVoid } from '../payments/services.ts';
 import { type ChargeState, loanState, type PlanEnv } from '../payments/state.ts';
 import { planPayout, type UnsweptRow } from '../payouts/plan-payout.ts';
 import { markPayoutInTransit, settlePayout } from '../payouts/services.ts';
+import { LOSING_EVIDENCE, sandboxProcessor, WINNING_EVIDENCE } from '../processor/sandbox.ts';
 import { loadRates } from '../rates.ts';
 import { saveSettings } from '../settings/settings.ts';
 import {
@@ -210,7 +209,10 @@ const IN_TRANSIT_AFTER_MS = HOUR_MS;
 /** The order total above which the seeded block rule refuses a payment, in US dollars. */
 const BLOCK_THRESHOLD_USD = 5000;
 
-/** The fraud rules the seeder saves: a price block and an IP-country review (spec 1 §3 format). */
+/**
+ * The fraud rules the seeder saves: a price block and an IP-country review, in the saved rules'
+ * format (docs/fraud.md).
+ */
 export function seedFraudRules(currency: string, usdRate: number): FraudRule[] {
   const thresholdMajor = Math.round(BLOCK_THRESHOLD_USD * usdRate);
   return ZFraudRules.parse([
@@ -561,6 +563,7 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
     now: new Date(start),
     ids,
     rates,
+    processor: sandboxProcessor,
     loan: activeLoan && activeLoan.paid_out_at.getTime() <= start ? loanState(activeLoan) : null,
   };
   // Services that run while planning goes on draw ids from their own stream, so the history
