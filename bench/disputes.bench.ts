@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
-import { measureGets } from './lib/http.ts';
+import { BENCH_RATE_LIMITS, measureGets } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -32,7 +32,7 @@ const count = await db
   .select(sql<string>`count(*)::text`.as('n'))
   .executeTakeFirstOrThrow();
 const auth = await benchAdministrator(handle, 'dispbench');
-const app = await buildApp({ database: handle });
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await app.ready();
 
 const scenarios: [string, string][] = [

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { exportFileStream, runExportJob } from '../packages/server/src/engine/exports/service.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { BENCH_RATE_LIMITS } from './lib/http.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const MB = 1024 * 1024;
@@ -42,7 +43,7 @@ for (const table of ['balance_transactions', 'orders', 'payouts', 'charges', 'lo
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
 const auth = await benchAdministrator(handle, 'exportbench');
-const app = await buildApp({ database: handle });
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await app.ready();
 const outbox = mkdtempSync(join(tmpdir(), 'paydesk-export-bench-'));
 const mail = { outboxDir: outbox, smtpUrl: undefined, from: 'Paydesk <paydesk@localhost>' };

@@ -13,6 +13,7 @@ import { EXAMPLE_FRAUD_RULES } from '@paydesk/domain/fraud/example-rules';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { BENCH_RATE_LIMITS } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -25,7 +26,7 @@ for (const table of ['balance_transactions', 'charges', 'orders']) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(handle.db);
 }
 const auth = await benchAdministrator(handle, 'backtestbench');
-const app = await buildApp({ database: handle });
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await app.ready();
 
 const run = async () => {

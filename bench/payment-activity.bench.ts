@@ -14,6 +14,7 @@ import { PERIOD_PRESETS, presetRange } from '@paydesk/domain/overview/payment-ac
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
+import { BENCH_RATE_LIMITS } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -32,8 +33,11 @@ const counts = await sql<{ rows: string; rollups: string }>`
 const auth = await benchAdministrator(handle, 'activitybench');
 
 const captured: CompiledQuery[] = [];
-const recorder = await buildApp({ database: { ...handle, db: recordingDb(handle, captured) } });
-const app = await buildApp({ database: handle });
+const recorder = await buildApp({
+  database: { ...handle, db: recordingDb(handle, captured) },
+  rateLimits: BENCH_RATE_LIMITS,
+});
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await Promise.all([recorder.ready(), app.ready()]);
 const account = await db.selectFrom('accounts').select('created_at').executeTakeFirstOrThrow();
 // The seeder's history ends at the engine's time; read the periods from the last ledger row.

@@ -13,7 +13,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
-import { measureGets } from './lib/http.ts';
+import { BENCH_RATE_LIMITS, measureGets } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -41,7 +41,7 @@ const payouts = await db
   .select(sql<string>`count(*)::text`.as('n'))
   .executeTakeFirstOrThrow();
 const auth = await benchAdministrator(handle, 'poutbench');
-const app = await buildApp({ database: handle });
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await app.ready();
 
 const scenarios: [string, string][] = [

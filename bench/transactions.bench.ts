@@ -13,6 +13,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
+import { BENCH_RATE_LIMITS } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -32,8 +33,11 @@ const auth = await benchAdministrator(handle, 'txnbench');
 
 // The statements each request runs, captured once through a recording app.
 const captured: CompiledQuery[] = [];
-const recorder = await buildApp({ database: { ...handle, db: recordingDb(handle, captured) } });
-const app = await buildApp({ database: handle });
+const recorder = await buildApp({
+  database: { ...handle, db: recordingDb(handle, captured) },
+  rateLimits: BENCH_RATE_LIMITS,
+});
+const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
 await Promise.all([recorder.ready(), app.ready()]);
 
 const account = await db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();

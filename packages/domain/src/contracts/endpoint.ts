@@ -85,6 +85,7 @@ export const REST_LAYER_ERRORS = [
   'rest_cookie_invalid_nonce',
   'rest_payload_too_large',
   'rest_unsupported_media_type',
+  'rest_too_many_requests',
   'internal_server_error',
 ] as const satisfies readonly ErrorCode[];
 

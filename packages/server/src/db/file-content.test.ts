@@ -65,7 +65,9 @@ describeEachDatabase('stored file bytes', (use) => {
   it('are not stored when the transaction that wrote them rolls back, and leave nothing behind', async () => {
     const embeddedFiles = () => {
       const pglite = embeddedDatabaseOf(use().db);
-      return pglite ? pglite.Module.FS.readdir('/tmp').filter((name: string) => name.startsWith('upload-')) : [];
+      return pglite
+        ? pglite.Module.FS.readdir('/tmp').filter((name: string) => name.startsWith('upload-'))
+        : [];
     };
     const before = embeddedFiles();
     await expect(

@@ -21,6 +21,7 @@ import { restAccessHook } from './auth.ts';
 import { answerFrameworkError, installErrorHandler, registeredErrorBody } from './errors.ts';
 import { varyOnCredentials } from './headers.ts';
 import { loginRoutes } from './login.ts';
+import { databaseCounter, memoryCounter, RATE_LIMITS, type RateLimits, rateLimitHook } from './rate-limit.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Timeouts and connection caps of the HTTP server; `SERVER_LIMITS` by default. */
   serverLimits?: ServerLimits;
+  /** Requests per minute per credential and route; `RATE_LIMITS` by default, `false` for none. */
+  rateLimits?: RateLimits | false;
 }
 
 /** A route tree: the REST routes of one area, registered under the access check. */
@@ -162,6 +165,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (rest) => {
     rest.addHook('onRequest', restAccessHook(database.db));
+    rest.addHook(
+      'onRequest',
+      rateLimitHook({
+        limits: options.rateLimits ?? RATE_LIMITS,
+        counter: database.kind === 'postgres' ? databaseCounter(database) : memoryCounter(),
+      }),
+    );
     // Answers depend on who asks: no cache may keep them or hand them to someone else. A route
     // that sets its own policy keeps it (a stored file, which never changes, is `private`).
     rest.addHook('onSend', async (_request, reply) => {

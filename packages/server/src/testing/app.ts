@@ -59,7 +59,7 @@ export const adminPageUrl = (query: Record<string, string>) =>
 export async function makeTestApp(
   database: DatabaseHandle,
   webDist?: string,
-  options: Pick<AppOptions, 'trustProxy' | 'serverLimits'> = {},
+  options: Pick<AppOptions, 'trustProxy' | 'serverLimits' | 'rateLimits'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({ database, webDist, ...options });
   await app.ready();
