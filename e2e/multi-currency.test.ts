@@ -5,7 +5,7 @@ import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
 /**
- * The multi-currency setup wizard end to end (spec 3 §2, §5) on a server of its own, since it
+ * The multi-currency setup wizard end to end on a server of its own, since it
  * changes the store's currencies and options: search, add currencies, toggle the storefront
  * switcher and watch the preview change, finish, land on the settings tab, and be sent there
  * again when the wizard is opened once done.

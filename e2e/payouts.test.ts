@@ -84,7 +84,7 @@ describeInBrowser('the payouts pages', (use) => {
       .poll(() => page.getByTestId('summary-count').textContent())
       .toBe(`${listed.total_count} payouts`);
 
-    // A hidden column stays hidden: the choice is the user's preference of the spec's name.
+    // A hidden column stays hidden: the choice is kept in the user's preferences.
     await page.getByTestId('column-menu').click();
     const saved = page.waitForResponse(
       (response) =>

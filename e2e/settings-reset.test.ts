@@ -5,7 +5,7 @@ import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
 /**
- * The payments settings page's reset tool (spec 3 §6), against a server of its own: a sandbox
+ * The payments settings page's reset tool, against a server of its own: a sandbox
  * made by the test drive offers it; cancelling keeps the account, confirming deletes it and
  * opens the Connect page.
  */

@@ -1,4 +1,4 @@
-/** Roles and the capabilities they hold (DESIGN §4). */
+/** Roles and the capabilities they hold. */
 export const ROLES = ['administrator', 'shop_manager', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Number separators by locale (spec 2 §9): space for fr and pl, apostrophe for de-CH, dot for
+ * Number separators by locale: space for fr and pl, apostrophe for de-CH, dot for
  * de, nl, it, es and pt, otherwise comma. The decimal separator is a comma wherever the
  * thousands separator is a dot or a space, otherwise a point.
  */

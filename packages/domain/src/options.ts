@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Options the admin pages may write through `POST /wp-json/wc-admin/options` (the spec's option
- * updates), each with the shape its value must have. Anything else is refused with a 400.
+ * Options the admin pages may write through `POST /wp-json/wc-admin/options`, each with the
+ * shape its value must have. Anything else is refused with a 400.
  */
 export const ZWritableOptions = z
   .object({
@@ -22,7 +22,7 @@ export type TWritableOptions = z.infer<typeof ZWritableOptions>;
 export const WRITABLE_OPTION_NAMES = Object.keys(ZWritableOptions.shape) as (keyof TWritableOptions)[];
 
 /**
- * Per-user preferences (the spec's hidden-column names and the inbox last-read time). Column
+ * Per-user preferences (the lists' hidden columns and the inbox last-read time). Column
  * lists are bounded so a client cannot store an unbounded value.
  */
 const hiddenColumns = z.array(z.string().max(64)).max(50);

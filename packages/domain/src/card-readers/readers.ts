@@ -1,14 +1,14 @@
 /**
- * The connected readers as the Card readers page shows them (spec 2 §2 Card readers page, §3
- * Card reader stats row, §9). Labels are plain English; the web wraps them in __().
+ * The connected readers as the Card readers page shows them (docs/loans-and-card-readers.md).
+ * Labels are plain English; the web wraps them in __().
  */
 
-/** Spec 2 §9: the Card readers page asks for 10 readers (`limit`). */
+/** The Card readers page asks for 10 readers (`limit`). */
 export const CONNECTED_READERS_LIMIT = 10;
 
 /**
- * The names of the reader models. A phone taking card-present payments is Tap to Pay (spec 2
- * "Reader metadata": COTS_DEVICE).
+ * The names of the reader models. A phone taking card-present payments is Tap to Pay (model
+ * COTS_DEVICE).
  */
 const READER_DEVICE_LABELS: Readonly<Record<string, string>> = {
   bbpos_wisepos_e: 'BBPOS WisePOS E',

@@ -4,8 +4,8 @@ import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
 
 /**
- * Documents (monthly fee invoices) and the VAT details printed on them (spec 1 §2 "Documents
- * page", §3 "Document", "VAT payload", §7). Document times are UTC date-time strings
+ * Documents (monthly fee invoices) and the VAT details printed on them (docs/documents.md,
+ * docs/vat.md). Document times are UTC date-time strings
  * `YYYY-MM-DD HH:MM:SS`, as the admin client reads them; a period runs from its first second to
  * its last (`2026-03-01 00:00:00` to `2026-03-31 23:59:59`).
  */

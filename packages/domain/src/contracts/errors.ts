@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error body of every failed REST call (DESIGN §3). */
+/** The error body of every failed REST call (docs/architecture.md, Errors). */
 export const ZApiError = z
   .object({
     code: z.string(),

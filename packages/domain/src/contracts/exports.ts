@@ -4,24 +4,24 @@ import { ZPayoutFilters } from './payouts.ts';
 import { transactionFilterFields, ZFraudOutcomeFilters, ZTransactionFilters } from './transactions.ts';
 
 /**
- * CSV exports of the lists (spec 2 §7 "Exports"). The page POSTs the list's current filters (in
+ * CSV exports of the lists. The page POSTs the list's current filters (in
  * the query, exactly as the list takes them) with the user's e-mail and locale; the answer names
  * the export at once, and a job writes the file. The page then polls the export until its
  * status is `success` and downloads `download_url` with `force_download=true`. The file is also
- * e-mailed to `user_email` (the signed-in user's address when none is given, spec 2 §6).
+ * e-mailed to `user_email` (the signed-in user's address when none is given).
  */
 
-/** Spec 2 §8: what the page shows when an export cannot be made. */
+/** What the page shows when an export cannot be made. */
 export const EXPORT_FAILED_MESSAGE = 'There was a problem generating your export.';
 
-/** Spec 2 §8 success notice; `{email}` is the address the file is mailed to. */
+/** The success notice; `{email}` is the address the file is mailed to. */
 export const EXPORT_STARTED_MESSAGE =
   "We're processing your export. 🎉 The file will download automatically and be emailed to {email}.";
 
-/** Spec 2 §5: the page asks before exporting this many rows without filters. */
+/** The page asks before exporting this many rows without filters. */
 export const EXPORT_CONFIRM_THRESHOLDS = { deposits: 1000, transactions: 10000 } as const;
 
-/** Spec 2 §7 "Exports": how the page polls for the file. */
+/** How the page polls for the file. */
 export const EXPORT_POLL = { interval_ms: 1000, max_attempts: 5 } as const;
 
 /** An export's id: `exp_` and 24 letters or digits. */
@@ -76,7 +76,7 @@ export const ZExportFileQuery = z
   })
   .strict();
 
-/** The export kinds and the base path of each (spec 2 §7). */
+/** The export kinds and the base path of each. */
 export const EXPORT_PATHS = {
   transactions: `${PAYMENTS_BASE}/transactions/download`,
   fraud_outcomes: `${PAYMENTS_BASE}/transactions/fraud-outcomes/download`,
@@ -122,14 +122,14 @@ function fileEndpoint(kind: ExportKind, what: string) {
   });
 }
 
-/** `POST {base}/transactions/download`: the transactions list's filters (spec 2 §7). */
+/** `POST {base}/transactions/download`: the transactions list's filters. */
 export const requestTransactionsExport = requestEndpoint('transactions', 'transactions', ZTransactionFilters);
 export const transactionsExportStatus = statusEndpoint('transactions', 'transactions');
 export const transactionsExportFile = fileEndpoint('transactions', 'transactions');
 
 /**
  * `POST {base}/transactions/fraud-outcomes/download`: the blocked list's filters; exporting
- * review outcomes sends `additional_status=review` (spec 2 §7).
+ * review outcomes sends `additional_status=review`.
  */
 export const requestFraudOutcomesExport = requestEndpoint(
   'fraud_outcomes',
@@ -139,7 +139,7 @@ export const requestFraudOutcomesExport = requestEndpoint(
 export const fraudOutcomesExportStatus = statusEndpoint('fraud_outcomes', 'blocked payments');
 export const fraudOutcomesExportFile = fileEndpoint('fraud_outcomes', 'blocked payments');
 
-/** `POST {base}/deposits/download`: the payouts list's filters (spec 2 §7 "Payouts"). */
+/** `POST {base}/deposits/download`: the payouts list's filters. */
 export const requestDepositsExport = requestEndpoint('deposits', 'payouts', ZPayoutFilters);
 export const depositsExportStatus = statusEndpoint('deposits', 'payouts');
 export const depositsExportFile = fileEndpoint('deposits', 'payouts');

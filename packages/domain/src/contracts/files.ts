@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
- * Stored files (spec 2 §3 "File", spec 3 §7 "Files"): evidence, documents and exports read back
+ * Stored files: evidence, documents and exports read back
  * by id. Times are epoch seconds. Evidence uploads are in disputes.ts.
  */
 

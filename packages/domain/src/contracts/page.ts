@@ -11,8 +11,9 @@ export const ZCurrencyFormat = z.object({
 });
 
 /**
- * The settings object the page gives the product (spec 1 §1), written into the admin page as
- * `window.wcpaySettings`. Fields beyond the spec's list are Paydesk's own and named so.
+ * The settings object the page gives the product, written into the admin page as
+ * `window.wcpaySettings`. Fields the platform's admin client does not know are Paydesk's own
+ * and named so.
  */
 const ZFeePart = z.object({
   /** A fraction: 0.029 is 2.9 %. */
@@ -36,7 +37,7 @@ export const ZWcpaySettings = z.object({
     paymentsEnabled: z.boolean(),
     /** What the processor refuses by itself, shown on the fraud protection page. */
     fraudProtection: z.object({ declineOnAVSFailure: z.boolean(), declineOnCVCFailure: z.boolean() }),
-    /** Whether the VAT details printed on invoices were given (spec 1 §3). */
+    /** Whether the VAT details printed on invoices were given. */
     hasSubmittedVatData: z.boolean(),
     /** The account's country (the store's before an account exists). */
     country: z.string(),
@@ -79,10 +80,10 @@ export const ZWcpaySettings = z.object({
   clockOffsetMs: z.number().int(),
   /**
    * Whether the account repays a loan now and whether it repaid loans before; the payments menu
-   * shows Loans for either (spec 1 §1 "Capital loans").
+   * shows Loans for either.
    */
   accountLoans: z.object({ has_active_loan: z.boolean(), has_past_loans: z.boolean() }),
-  /** Each payment method's price for the account (spec 3 §3 "Fees"), by method id; empty without an account. */
+  /** Each payment method's price for the account, by method id; empty without an account. */
   accountFees: z.record(
     z.string(),
     z.object({

@@ -4,7 +4,7 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The REST root and the payments base of the spec (`{base}`). */
+/** The REST root and the payments base (`{base}`). */
 export const REST_ROOT = '/wp-json';
 export const PAYMENTS_BASE = `${REST_ROOT}/wc/v3/payments`;
 

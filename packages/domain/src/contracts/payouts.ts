@@ -9,7 +9,7 @@ import { defineEndpoint, listQuery, PAYMENTS_BASE } from './endpoint.ts';
 import { transactionFilterFields } from './transactions.ts';
 
 /**
- * Payouts (the spec calls them deposits in paths). Amounts are integer minor units; payout
+ * Payouts (the REST paths call them deposits). Amounts are integer minor units; payout
  * dates (`date`, `created`, `arrival_date`) are epoch milliseconds, which the pages format.
  */
 
@@ -22,7 +22,7 @@ export const ZPayoutStatus = z.enum(PAYOUT_STATUSES);
 
 export const ZBankAccount = z.object({ bank_name: z.string(), last4: z.string(), currency: z.string() });
 
-/** Spec 2 §3 "Payout (deposit)". `date` is the arrival date, as the payouts list shows it. */
+/** A payout (a deposit in the paths). `date` is the arrival date, as the payouts list shows it. */
 export const ZPayout = z
   .object({
     id: z.string(),
@@ -48,7 +48,7 @@ export type TPayout = z.infer<typeof ZPayout>;
 
 const ZAmountByCurrency = z.object({ amount: z.number().int(), currency: z.string() });
 
-/** Spec 3 §3 "Balance per currency" `instant`: `amount` is 0 when no instant payout can be made. */
+/** A currency balance's `instant`: `amount` is 0 when no instant payout can be made. */
 export const ZInstantBalance = z.object({
   amount: z.number().int(),
   fee: z.number().int(),
@@ -57,7 +57,7 @@ export const ZInstantBalance = z.object({
   currency: z.string(),
 });
 
-/** Spec 2 §3 "Overview (balances)", with the account's payout settings of spec 3 §3 "Account". */
+/** The balances overview, with the account's payout settings. */
 export const ZDepositsOverview = z.object({
   deposit: z.object({ last_paid: z.array(ZPayout) }),
   balance: z.object({
@@ -132,14 +132,14 @@ export const createInstantDeposit = defineEndpoint({
   ],
 });
 
-/** Sort keys of the payouts list; `date` is the arrival date (spec 2 §5: default date descending). */
+/** Sort keys of the payouts list; `date` is the arrival date (default date descending). */
 export const PAYOUT_SORTS = ['date', 'amount', 'status'] as const;
 export type PayoutSort = (typeof PAYOUT_SORTS)[number];
 
 /**
- * The filters of the payouts list, its summary and its CSV export (spec 2 §7 "Payouts"). The
+ * The filters of the payouts list, its summary and its CSV export. The
  * advanced rules (the arrival date, the status) combine as `match` says; `store_currency_is`
- * always narrows. Dates are UTC as for transactions (spec 2 §5) and apply to the arrival date,
+ * always narrows. Dates are UTC as for transactions and apply to the arrival date,
  * the date the list shows.
  */
 export const payoutFilterFields = {
@@ -164,7 +164,7 @@ export const payoutFilterFields = {
 export const ZPayoutFilters = z.object(payoutFilterFields).strict();
 export type TPayoutFilters = z.output<typeof ZPayoutFilters>;
 
-/** `GET {base}/deposits` (spec 2 §7): the payouts list, newest first unless asked otherwise. */
+/** `GET {base}/deposits`: the payouts list, newest first unless asked otherwise. */
 export const ZPayoutListQuery = z
   .object({
     ...listQuery,
@@ -185,11 +185,11 @@ export const listDeposits = defineEndpoint({
 });
 
 /**
- * Spec 2 §3 "Payout summary". `total` is the sum of the payouts' amounts in `currency`: the
+ * The payout summary. `total` is the sum of the payouts' amounts in `currency`: the
  * `store_currency_is` filter when given, else the only currency the selected payouts are in, else
  * the account's default currency; `count` counts every selected payout. `store_currencies` lists
  * every currency the account has payouts in, whatever the filters, so the page can offer the
- * currency filter (spec 2 §5: only with more than one currency).
+ * currency filter (only with more than one currency).
  */
 export const ZPayoutsSummary = z
   .object({

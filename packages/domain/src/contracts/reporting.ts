@@ -3,13 +3,13 @@ import { isValidTimeZone, parseLocalDateTime, rangeInstants } from '../overview/
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
- * What the Overview's widgets read (spec 1 §3 "Payment activity data", "Dispute summary item on
- * Overview"; §7 "Selectors"). Amounts are integer minor units of `currency`.
+ * What the Overview's widgets read: the payment activity figures and the disputes awaiting a
+ * response. Amounts are integer minor units of `currency`.
  */
 
 /** The longest period the payment activity answers: all time of an account up to 20 years old. */
 export const PAYMENT_ACTIVITY_MAX_YEARS = 20;
-/** Spec 1 §7: the Overview reads up to 50 disputes awaiting a response. */
+/** The Overview reads up to 50 disputes awaiting a response. */
 export const OVERVIEW_DISPUTES_LIMIT = 50;
 
 const zLocalDateTime = z

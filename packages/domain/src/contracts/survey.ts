@@ -3,7 +3,7 @@ import { SURVEY_COMMENT_MAX_LENGTH, SURVEY_RATINGS } from '../overview/survey.ts
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
- * The Overview survey (spec 1 §7 `POST {base}/survey/payments-overview`): each user answers it
+ * The Overview survey (`POST {base}/survey/payments-overview`): each user answers it
  * once, with a rating and an optional comment, or dismisses it; either way it is not shown again.
  */
 

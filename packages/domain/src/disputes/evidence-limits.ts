@@ -1,17 +1,16 @@
 /**
- * The evidence rules the server and the page share (spec 3 §3 "Evidence fields by section", §4,
- * §5, §9), without zod: the page's bundle takes these, the contract (contracts/disputes.ts)
- * re-exports them for its schemas.
+ * The evidence rules the server and the page share (docs/disputes.md), without zod: the page's
+ * bundle takes these, the contract (contracts/disputes.ts) re-exports them for its schemas.
  */
 import { DISPUTES_ERRORS } from '../errors/disputes.ts';
 
 /** A dispute's id, as the routes take it. */
 export const DISPUTE_ID_PATTERN = /^dp_[A-Za-z0-9]{1,64}$/;
 
-/** Spec 3 §3 "Evidence field definition": how a field is entered. */
+/** How an evidence field is entered. */
 export type EvidenceFieldType = 'text' | 'textarea' | 'date' | 'file';
 
-/** Spec 3 §3 "Evidence fields by section": every evidence key and its type. */
+/** Every evidence key and its type. */
 export const EVIDENCE_FIELD_TYPES = {
   product_description: 'textarea',
   customer_name: 'text',
@@ -44,19 +43,19 @@ export const EVIDENCE_FIELD_TYPES = {
 export type EvidenceKey = keyof typeof EVIDENCE_FIELD_TYPES;
 export const EVIDENCE_KEYS = Object.keys(EVIDENCE_FIELD_TYPES) as EvidenceKey[];
 
-/** Spec 3 §5 and §9: a text field holds at most 20,000 characters, all text together 150,000. */
+/** A text field holds at most 20,000 characters, all text together 150,000. */
 export const EVIDENCE_FIELD_MAX_CHARS = 20_000;
 export const EVIDENCE_TOTAL_MAX_CHARS = 150_000;
 export const EVIDENCE_MAX_CHARS_MESSAGE = 'Reached maximum character count for evidence';
 
-/** Spec 3 §5 "Evidence files" and §9: the files attached to one dispute total at most 4,500,000 bytes. */
+/** The files attached to one dispute total at most 4,500,000 bytes. */
 export const EVIDENCE_FILES_MAX_BYTES = 4_500_000;
 export const EVIDENCE_FILES_MAX_BYTES_MESSAGE =
   "The files you've attached to this dispute as evidence will exceed the limit for a dispute's total size. Try using smaller files as evidence. Hint: if you've attached images, you might want to try providing them in lower resolutions.";
 /** The evidence keys whose value is a file id. */
 export const EVIDENCE_FILE_KEYS = EVIDENCE_KEYS.filter((key) => EVIDENCE_FIELD_TYPES[key] === 'file');
 
-/** Spec 3 §5 "Product type options". */
+/** The product types a merchant may choose for a dispute's evidence. */
 export const PRODUCT_TYPES = [
   'physical_product',
   'digital_product_or_service',
@@ -64,7 +63,7 @@ export const PRODUCT_TYPES = [
   'multiple',
 ] as const;
 
-/** Spec 3 §4: the read-only notice for evidence that was submitted. */
+/** The read-only notice for evidence that was submitted. */
 export const EVIDENCE_READ_ONLY_MESSAGE = DISPUTES_ERRORS.wcpay_dispute_not_editable.message;
 /** The notice of a dispute whose deadline passed before evidence was submitted. */
 export const EVIDENCE_PAST_DUE_MESSAGE = DISPUTES_ERRORS.wcpay_dispute_past_due.message;

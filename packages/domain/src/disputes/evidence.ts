@@ -1,6 +1,5 @@
 /**
- * The dispute challenge page's evidence form (spec 3 §3 "Evidence field definition", "Evidence
- * fields by section", "Section visibility"; §5): which sections a dispute's reason and product
+ * The dispute challenge page's evidence form: which sections a dispute's reason and product
  * type show, each field's label and guidance, the product type a dispute starts with, and the
  * checks made before a change is kept. docs/disputes.md writes the section map out as a table.
  */
@@ -24,7 +23,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** The product types a section or field can be limited to; `multiple` stands for all of them. */
 export type SingleProductType = Exclude<ProductType, 'multiple'>;
 
-/** Spec 3 §5 "Product type options", with the selector's labels. */
+/** The product types, with the selector's labels. */
 export const PRODUCT_TYPE_LABELS: Readonly<Record<ProductType, string>> = {
   physical_product: 'Physical product',
   digital_product_or_service: 'Digital product or service',
@@ -35,7 +34,7 @@ export const PRODUCT_TYPE_LABELS: Readonly<Record<ProductType, string>> = {
 /** The metadata key that keeps the selected product type. */
 export const PRODUCT_TYPE_METADATA_KEY = '__product_type';
 
-/** Spec 3 §3 "Evidence field definition" (the type comes from the contract). */
+/** An evidence field's definition (the type comes from the contract). */
 export interface EvidenceField {
   key: EvidenceKey;
   label: string;
@@ -68,7 +67,7 @@ function field(draft: FieldDraft): EvidenceField {
     : { ...draft, type, maxLength: EVIDENCE_FIELD_MAX_CHARS };
 }
 
-/** Spec 3 §5 "Evidence guidance rules": what an activity log should prove. */
+/** Evidence guidance: what an activity log should prove. */
 export const ACTIVITY_LOG_GUIDANCE =
   'Provide at least two of: the customer IP address and device location at purchase; the device ID and name; the customer name and email tied to their profile; proof of a login before the transaction date; proof of site or app access on or after the transaction date; proof that the same device and card were used in an earlier undisputed payment.';
 
@@ -76,8 +75,8 @@ export const ACTIVITY_LOG_GUIDANCE =
 const DELIVERY_REASONS = ['fraudulent', 'product_not_received', 'product_unacceptable', 'unrecognized'];
 
 /**
- * Spec 3 §3 "Evidence fields by section" and "Section visibility". The reasons that select
- * sections are the spec's seven; any other reason shows General evidence and Additional details.
+ * The evidence fields by section and when each section shows (docs/disputes.md). Seven reasons
+ * select sections; any other reason shows General evidence and Additional details.
  */
 export const EVIDENCE_SECTIONS: readonly EvidenceSection[] = [
   {
@@ -260,7 +259,7 @@ export function isProductType(value: string | undefined): value is ProductType {
 }
 
 /**
- * Spec 3 §4 "Save and submit": the product type saved in the metadata; none saved but evidence
+ * The product type saved in the metadata; none saved but evidence
  * is, it is treated as 'multiple' (every section stays visible); else none yet.
  */
 export function initialProductType(
@@ -273,7 +272,7 @@ export function initialProductType(
 }
 
 /**
- * Spec 3 §4 "Evidence editability": evidence changes only while the dispute needs a response,
+ * Evidence changes only while the dispute needs a response,
  * and (as the server holds) before its deadline.
  */
 export function evidenceEditability(
@@ -286,7 +285,7 @@ export function evidenceEditability(
 }
 
 /**
- * Spec 3 §5 "Evidence text": a change is kept unless the field's value would pass its length or
+ * A change is kept unless the field's value would pass its length or
  * all text evidence together would reach the total cap.
  */
 export function acceptsTextChange(
@@ -301,7 +300,7 @@ export function acceptsTextChange(
 }
 
 /**
- * Spec 3 §5 "Evidence files": whether one more file keeps the dispute's files within their total
+ * Whether one more file keeps the dispute's files within their total
  * size. `attached` maps each attached file id to its size in bytes; a file attached under two
  * fields counts once.
  */
@@ -348,8 +347,8 @@ const GENERAL_GUIDANCE: ReasonGuidance = {
 };
 
 /**
- * Guidance shown above the form for each main reason, in our words (the spec does not give the
- * wording); other reasons use the general guidance.
+ * Guidance shown above the form for each main reason, in our own words; other reasons use the
+ * general guidance.
  */
 export const REASON_GUIDANCE: Readonly<Record<string, ReasonGuidance>> = {
   credit_not_processed: {
@@ -392,7 +391,7 @@ export function reasonGuidance(reason: string): ReasonGuidance {
   return (Object.hasOwn(REASON_GUIDANCE, reason) ? REASON_GUIDANCE[reason] : undefined) ?? GENERAL_GUIDANCE;
 }
 
-/** Spec 3 §4: placeholders of a read-only field left empty, by its type. */
+/** Placeholders of a read-only field left empty, by its type. */
 export const READ_ONLY_EMPTY: Readonly<Record<EvidenceFieldType, string>> = {
   text: 'No information submitted',
   textarea: 'No information submitted',
@@ -400,10 +399,10 @@ export const READ_ONLY_EMPTY: Readonly<Record<EvidenceFieldType, string>> = {
   file: 'Evidence file was not uploaded',
 };
 
-/** Spec 3 §5 "Evidence files": the types an upload takes, for the file input's `accept`. */
+/** The types an evidence upload takes, for the file input's `accept`. */
 export const EVIDENCE_FILE_ACCEPT = UPLOAD_RULES.dispute_evidence.accept;
-/** Spec 3 §5: refused while a file uploads. */
+/** Refused while a file uploads. */
 export const WAIT_FOR_UPLOAD_MESSAGE = 'Please wait until file upload is finished';
-/** Spec 3 §5: asked before a submission. */
+/** Asked before a submission. */
 export const SUBMIT_CONFIRM_MESSAGE =
   "Are you sure you're ready to submit this evidence? Evidence submissions are final.";

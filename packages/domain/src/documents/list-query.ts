@@ -18,7 +18,7 @@ export interface DocumentsFilterRequest {
 }
 
 /**
- * The filters of the documents page's query (spec 1 §2): the date rule as on the transactions
+ * The filters of the documents page's query: the date rule as on the transactions
  * list, and the type. Malformed values are left out rather than sent.
  */
 export function documentsFilterRequest(query: Readonly<Record<string, string>>): DocumentsFilterRequest {

@@ -75,7 +75,7 @@ export function vatNumberName(country: string): string {
   return country.toUpperCase() === 'JP' ? 'Corporate number' : 'VAT number';
 }
 
-/** The wizard's help text under the number (spec 1 §5 "VAT number"). */
+/** The wizard's help text under the number. */
 export function vatNumberHelp(country: string): string {
   return country.toUpperCase() === 'JP'
     ? 'Your 13-digit corporate number, such as 5835678256246.'

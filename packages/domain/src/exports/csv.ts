@@ -3,7 +3,7 @@ import { assert } from '../errors.ts';
 import { toMajorUnits } from '../money/format.ts';
 
 /**
- * The cells of a CSV export (spec 2 §7 "Exports"). A spreadsheet opening the file runs any cell
+ * The cells of a CSV export. A spreadsheet opening the file runs any cell
  * that starts like a formula, so text from customers (a name such as `=HYPERLINK(…)`) is
  * neutralised as OWASP recommends: a cell starting with = + - @ TAB or CR gets a leading single
  * quote. Numbers are written by us from integers, never from customer text, so they are emitted
@@ -43,7 +43,7 @@ export function numberCell(text: string): string {
 }
 
 /**
- * An amount in major units with its currency's decimals (spec 2 §5: zero-decimal currencies have
+ * An amount in major units with its currency's decimals (zero-decimal currencies have
  * none): 1234 USD is 12.34, -5 USD is -0.05, 500 JPY is 500. Empty when there is no amount.
  */
 export function moneyCell(

@@ -1,8 +1,8 @@
 import { EVIDENCE_FILES_MAX_BYTES, EVIDENCE_FILES_MAX_BYTES_MESSAGE } from '../disputes/evidence-limits.ts';
 
 /**
- * What `POST {base}/file` takes, by the upload's `purpose`: dispute evidence (spec 3 §5
- * "Evidence files") and the settings' branding logo (`account_branding_logo`, spec 3 §3). Each
+ * What `POST {base}/file` takes, by the upload's `purpose`: dispute evidence and the settings'
+ * branding logo (`account_branding_logo`). Each
  * purpose has its own types, recognised by the file's bytes, and its own size cap; the contract,
  * the server and the pages read them here.
  */
@@ -48,7 +48,7 @@ export interface UploadRules {
 export const BRANDING_LOGO_MAX_BYTES = 1_048_576;
 
 export const UPLOAD_RULES: Readonly<Record<FilePurpose, UploadRules>> = {
-  // Spec 3 §5 and §9: a dispute's files together take at most 4,500,000 bytes, so no one file
+  // A dispute's files together take at most 4,500,000 bytes, so no one file
   // may be larger.
   dispute_evidence: {
     types: ['application/pdf', 'image/png', 'image/jpeg'],

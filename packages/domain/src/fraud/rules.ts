@@ -1,7 +1,7 @@
 import { currencyPrecision } from '../currencies.ts';
 
 /**
- * The saved fraud rules of spec 1 §3 and their evaluator (DESIGN §5). A rule is
+ * The saved fraud rules (docs/fraud.md) and their evaluator. A rule is
  * `{ key, outcome, check }`; a check is a single `{ key, operator, value }` comparison or an
  * `and`/`or` list of checks. A rule whose check matches a payment applies its outcome.
  */
@@ -150,7 +150,7 @@ function compare(actual: bigint, operator: FraudComparisonOperator, expected: bi
 }
 
 /**
- * Threshold values are stored in cents, amount × 100, whatever the currency (spec 1 §9), so
+ * Threshold values are stored in cents, amount × 100, whatever the currency, so
  * 500 JPY is `50000|jpy`. The payment's total, converted to the threshold's currency, is
  * compared in the same hundredths of a major unit; multiplying both sides keeps it exact.
  */

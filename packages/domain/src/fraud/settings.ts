@@ -17,7 +17,7 @@ import {
 
 /**
  * The fraud protection page's settings (one card per rule key) and their mapping to and from
- * the saved rules, following spec 1 §3 "Check mappings" and "Defaults".
+ * the saved rules (the table in docs/fraud.md), and the defaults.
  *
  * The threshold filters flag orders outside the range the merchant sets: an order passes when
  * its item count (or total) is ≥ min and ≤ max, so the saved check that triggers the rule is
@@ -151,7 +151,7 @@ function internationalIpCheck(selling: SellingCountries): FraudCheck | null {
 export interface SettingsToRulesOptions {
   storeCurrency?: string | null;
   sellingCountries: SellingCountries;
-  /** Without the review feature every filter blocks (spec 1 §4); defaults to true. */
+  /** Without the review feature every filter blocks; defaults to true. */
   reviewFeatureActive?: boolean;
 }
 
@@ -202,7 +202,7 @@ export interface RulesToSettingsOptions {
 }
 
 /**
- * Spec 1 §3 "Defaults": AVS enabled and blocking when the account declines on AVS failure; every
+ * The defaults: AVS enabled and blocking when the account declines on AVS failure; every
  * other filter disabled, blocking unless the review feature is active.
  */
 export function defaultFraudSettings(options: RulesToSettingsOptions): FraudSettings {
@@ -250,7 +250,7 @@ function amountLimit(check: FraudSingleCheck | null): string | null {
 /**
  * The page's settings for the saved rules: defaults for filters without a rule, and for each
  * saved rule enabled = true with block = true for a block outcome, or for any outcome when the
- * review feature is off (spec 1 §4).
+ * review feature is off.
  */
 export function rulesToSettings(
   rules: readonly FraudRule[] | null | undefined,
@@ -287,7 +287,7 @@ export interface FraudSettingsError {
 }
 
 /**
- * Spec 1 §5: an enabled purchase price filter needs a nonzero min or max, and max above min
+ * An enabled purchase price filter needs a nonzero min or max, and max above min
  * when both are set; the same for the item count filter. Errors come in the page's card order.
  */
 export function validateFraudSettings(settings: FraudSettings): FraudSettingsError[] {
@@ -348,7 +348,7 @@ export interface FraudProtectionSaveOutcome {
 }
 
 /**
- * Spec 1 §4 "Fraud protection save": any enabled filter makes the level advanced (announced
+ * Saving: any enabled filter makes the level advanced (announced
  * when it changed); none makes it basic with an error notice, and when the level already was
  * basic nothing is saved at all.
  */

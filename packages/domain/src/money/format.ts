@@ -14,7 +14,7 @@ import {
 } from './decimal.ts';
 
 /**
- * Money is an integer amount of minor units plus a currency (DESIGN §9.2). Everything here
+ * Money is an integer amount of minor units plus a currency. Everything here
  * works on integers or decimal strings through BigInt, never on binary floats, so 0.1 + 0.2
  * problems cannot reach an amount a merchant sees or a ledger stores.
  */
@@ -23,7 +23,7 @@ function assertMinor(amount_minor: number): void {
   assert(Number.isSafeInteger(amount_minor), `amount_minor must be a safe integer, got ${amount_minor}`);
 }
 
-/** 1234 USD → "12.34", -5 USD → "-0.05", 500 JPY → "500" (spec 2 §5: zero-decimal currencies). */
+/** 1234 USD → "12.34", -5 USD → "-0.05", 500 JPY → "500" (zero-decimal currencies). */
 export function toMajorUnits(amount_minor: number, currency: string): string {
   assertMinor(amount_minor);
   return decimalToFixed({ units: BigInt(amount_minor), scale: currencyPrecision(currency) });
@@ -105,7 +105,7 @@ export function currencyDisplayInfo(currency: string): CurrencyInfo {
 
 /**
  * "$1,234.56", "-$12.34", "1 234,56 zł", "¥500": the currency's symbol and position from the
- * currency table, the locale's separators (spec 2 §9). The minus sign always leads.
+ * currency table, the locale's separators. The minus sign always leads.
  */
 export function formatCurrency(amount_minor: number, currency: string, locale = 'en_US'): string {
   const info = currencyDisplayInfo(currency);
@@ -163,8 +163,8 @@ function fractionToPercentText(fraction: number | string, places: number, locale
 }
 
 /**
- * A fee rate given as a fraction (0.029) shown as a percentage: "2.9%". Spec 2 §5: fee rate
- * percentages are multiplied by 100 to 3 decimals; trailing zeros are trimmed.
+ * A fee rate given as a fraction (0.029) shown as a percentage: "2.9%". Fee rate percentages
+ * are multiplied by 100 to 3 decimals; trailing zeros are trimmed.
  */
 export function formatFeeRate(percentage_rate: number | string, locale = 'en_US'): string {
   return `${fractionToPercentText(percentage_rate, 3, locale)}%`;
@@ -172,15 +172,15 @@ export function formatFeeRate(percentage_rate: number | string, locale = 'en_US'
 
 /**
  * A loan's withhold rate, a fraction as the payments provider reports it (0.1 is 10%), shown
- * as a percent with up to 2 decimals (spec 2 §5): 0.12345 → "12.35%".
+ * as a percent with up to 2 decimals: 0.12345 → "12.35%".
  */
 export function formatWithholdRate(withhold_rate: number | string, locale = 'en_US'): string {
   return `${fractionToPercentText(withhold_rate, 2, locale)}%`;
 }
 
 /**
- * An exchange rate for display. Spec 2 §5 says "precision is 5 digits, or 6 when the rate is
- * below 1"; we read "digits" as decimal places (as a number format's precision usually is), so
+ * An exchange rate for display, with a precision of 5 digits, or 6 when the rate is below 1;
+ * "digits" are decimal places (as a number format's precision usually is), so
  * 1.2345678 → "1.23457" and 0.0123456789 → "0.012346". Places are kept, not trimmed, so rates
  * line up in a timeline.
  */

@@ -1,5 +1,5 @@
 /**
- * Where multi-currency lives (spec 3 §2): the setup wizard's admin path and the public storefront
+ * Where multi-currency lives: the setup wizard's admin path and the public storefront
  * preview. A module of its own, so the app's route table takes nothing else with it.
  */
 export const MULTI_CURRENCY_SETUP_PATH = '/payments/multi-currency-setup';

@@ -2,8 +2,9 @@ import { isZeroDecimal } from '../currencies.ts';
 import { parseDecimal } from '../money/decimal.ts';
 
 /**
- * The multi-currency rules both the server and the admin pages follow (spec 3 §5 "Multi-currency
- * wizard" and the per-currency settings). No zod here: the admin pages load this at run time.
+ * The multi-currency rules both the server and the admin pages follow (the setup wizard and the
+ * per-currency settings; docs/multi-currency.md). No zod here: the admin pages load this at run
+ * time.
  */
 
 /**
@@ -98,7 +99,7 @@ export function autoCurrencyFor(country: string, enabled: readonly string[]): st
   return enabled.find((currency) => currency !== 'EUR' && currency.startsWith(code)) ?? null;
 }
 
-/** A currency's flag (spec 3 §3 Currency `flag`): its country's emoji, the EU's for the euro. */
+/** A currency's `flag`: its country's emoji, the EU's for the euro. */
 export function currencyFlag(code: string): string {
   const country = code === 'EUR' ? 'EU' : code.slice(0, 2);
   if (code.startsWith('X') || !/^[A-Z]{2}$/.test(country)) return '';

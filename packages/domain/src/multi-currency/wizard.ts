@@ -1,13 +1,13 @@
 /**
- * The wizard's rules (spec 3 §5 "Multi-currency wizard") and its store preview's address. A
+ * The wizard's rules and its store preview's address. A
  * module of its own that imports nothing, so neither the app's route table nor the wizard's page
  * carries more than it needs.
  */
 
-/** Spec 3 §5: the currencies the wizard recommends, in this order. */
+/** The currencies the wizard recommends, in this order. */
 export const RECOMMENDED_CURRENCIES = ['USD', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'INR'] as const;
 
-/** Spec 3 §5: search matches symbol, code and name, case-insensitively. */
+/** Search matches symbol, code and name, case-insensitively. */
 export function matchesCurrencySearch(
   currency: { code: string; name: string; symbol: string },
   search: string,
@@ -20,7 +20,7 @@ export function matchesCurrencySearch(
 }
 
 /**
- * Spec 3 §5: what the add-currencies button reads — 'Add N currencies' with a selection,
+ * What the add-currencies button reads — 'Add N currencies' with a selection,
  * 'Continue' when other currencies are already enabled, else 'Add currencies'.
  */
 export function addCurrenciesButton(
@@ -31,7 +31,7 @@ export function addCurrenciesButton(
   return enabledCount > 1 ? { kind: 'continue' } : { kind: 'add' };
 }
 
-/** Spec 3 §5: Continue is disabled when only the default currency is enabled and none selected. */
+/** Continue is disabled when only the default currency is enabled and none selected. */
 export function canContinueAddCurrencies(selectedCount: number, enabledCount: number): boolean {
   return selectedCount > 0 || enabledCount > 1;
 }

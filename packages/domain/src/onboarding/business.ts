@@ -1,5 +1,5 @@
 /**
- * The business step of the onboarding wizard (spec 1 §2, §3, §4, §5): which fields show and in
+ * The business step of the onboarding wizard: which fields show and in
  * what order, what a change clears, the required messages, the initial values, and the
  * progressive-onboarding eligibility the server decides with. The page and the server both use
  * these functions, so the form and the REST API agree on what is valid.
@@ -56,7 +56,7 @@ export interface BusinessType {
 
 /**
  * Business types with their legal structures. Only the United States asks for a structure; other
- * countries offer the three types alone. Company comes first everywhere (spec 1 §5).
+ * countries offer the three types alone. Company comes first everywhere.
  */
 const US_TYPES: readonly BusinessType[] = [
   {
@@ -93,7 +93,7 @@ const US_TYPES: readonly BusinessType[] = [
 
 const GENERIC_TYPES: readonly BusinessType[] = US_TYPES.map((type) => ({ ...type, structures: [] }));
 
-/** The business types of a country; Puerto Rico uses those of the United States (spec 1 §5). */
+/** The business types of a country; Puerto Rico uses those of the United States. */
 export function businessTypesFor(country: string | null | undefined): readonly BusinessType[] {
   if (!country || !Object.hasOwn(SUPPORTED_COUNTRIES, country)) return [];
   return country === 'US' || country === 'PR' ? US_TYPES : GENERIC_TYPES;
@@ -106,7 +106,7 @@ export function structuresFor(
   return businessTypesFor(country).find((type) => type.key === businessType)?.structures ?? [];
 }
 
-/** The fields of the business step, in the order they appear (spec 1 §4). */
+/** The fields of the business step, in the order they appear. */
 export const BUSINESS_FIELDS = [
   'country',
   'business_type',
@@ -141,7 +141,7 @@ export function visibleFields(data: BusinessData): BusinessField[] {
 
 /**
  * The answers after one field changes: a new country clears the business type (and with it the
- * structure), a new business type clears the structure (spec 1 §4). Choosing the same value
+ * structure), a new business type clears the structure. Choosing the same value
  * again clears nothing.
  */
 export function changeField(data: BusinessData, field: BusinessField, value: string): BusinessData {
@@ -189,7 +189,7 @@ export function fieldError(field: BusinessField, data: BusinessData): string | u
 }
 
 /**
- * The errors the page shows: only for fields the merchant has touched (spec 1 §5), and only for
+ * The errors the page shows: only for fields the merchant has touched, and only for
  * fields that are on screen.
  */
 export function visibleErrors(
@@ -245,7 +245,7 @@ export interface HomeUrlInput {
 }
 
 /**
- * The business URL the form starts with (spec 1 §3): the home URL, with the share key when the
+ * The business URL the form starts with: the home URL, with the share key when the
  * store is in coming-soon mode behind a private link, and a fixed test URL on localhost.
  */
 export function initialBusinessUrl(input: HomeUrlInput): string {
@@ -279,7 +279,7 @@ export interface InitialValues {
   data: BusinessData;
 }
 
-/** The values the wizard starts with (spec 1 §3 "Initial values"). */
+/** The values the wizard starts with. */
 export function initialValues(input: InitialValuesInput): InitialValues {
   const data: BusinessData = {};
   if (Object.hasOwn(SUPPORTED_COUNTRIES, input.connectCountry)) data.country = input.connectCountry;

@@ -1,5 +1,5 @@
 /**
- * The payment method logos of the Connect page (spec 1 §2, §9): 19, plus the one-page checkout
+ * The payment method logos of the Connect page: 19, plus the one-page checkout
  * logo where that checkout is available; how many show depends on the width.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The merchant category codes the onboarding form offers for "type of goods or services", in
  * groups, and the map from the store's industry (chosen when the store was set up) to one of
- * them, which gives the form its initial MCC (spec 1 §3 "Onboarding data").
+ * them, which gives the form its initial MCC.
  */
 
 export interface MccItem {

@@ -1,5 +1,5 @@
 /**
- * Whether the merchant may reset the account (spec 1 §2: the reset button's condition): one
+ * Whether the merchant may reset the account (the reset button's condition): one
  * whose business details were never submitted, or a sandbox made by test-mode onboarding (the
  * test drive). The server refuses any other reset; the pages offer it only then.
  */
@@ -12,7 +12,7 @@ export function canResetAccount(account: {
 }
 
 /**
- * Spec 3 §6: the settings page's reset tool is shown only in test mode, and only for an account
+ * The settings page's reset tool is shown only in test mode, and only for an account
  * the reset takes. `testModeOnboarding` is the page data's test mode and test drive together.
  */
 export function settingsResetToolShown(page: {

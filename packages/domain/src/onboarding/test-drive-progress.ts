@@ -1,5 +1,5 @@
 /**
- * The progress bar of the sandbox test drive (spec 1 §4, §9): pure, so the page and its tests
+ * The progress bar of the sandbox test drive: pure, so the page and its tests
  * agree on every step. While the first request runs, progress climbs from 5 by 5 every 2.5 s
  * and stops at 40; once the sandbox account exists, each poll of the account adds 6, up to 100.
  */

@@ -2,11 +2,11 @@
  * Business verification: the details the embedded verification form collects, how they are
  * checked for completeness, how the sandbox processor verifies them (the documented test values
  * of docs/test-cards.md raise each verification error), and the friendly message of each
- * verification error code (spec 1 §8).
+ * verification error code.
  */
 import { SUPPORTED_COUNTRIES } from '../countries.ts';
 
-/** The verification error codes and the message the pages show for each (spec 1 §8). */
+/** The verification error codes and the message the pages show for each. */
 export const VERIFICATION_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   invalid_address_city_state_postal_code:
     'The combination of the city, state, and postal code in the provided address could not be validated.',
@@ -99,7 +99,7 @@ export const VERIFICATION_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   invalid_dob_age_under_18: 'Underage. Age must be at least 18.',
 };
 
-/** A code the pages never show (spec 1 §8). */
+/** A code the pages never show. */
 export const IGNORED_VERIFICATION_CODES: readonly string[] = ['invalid_value_other'];
 
 export interface RequirementError {
@@ -239,7 +239,8 @@ export interface VerificationIssue {
 }
 
 /**
- * The sandbox processor's verification of complete details (spec 1 §8 codes). Real checks
+ * The sandbox processor's verification of complete details, answering the verification error
+ * codes. Real checks
  * (age, the representative's country) apply to every value; the test values listed in
  * docs/test-cards.md "Test values for business verification" raise the other codes. Issues
  * come in the order of the form's fields.

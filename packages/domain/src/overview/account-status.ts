@@ -1,7 +1,7 @@
 import type { ChipType } from '../transactions/status.ts';
 
 /**
- * The account status card (spec 3 §4 "Account status labels", "Payouts status"). Labels are
+ * The account status card: the account status labels and the payouts status. Labels are
  * plain English; the web wraps them in __().
  */
 
@@ -21,7 +21,7 @@ export function isRejectedStatus(status: string | null | undefined): boolean {
 }
 
 /**
- * Spec 1 §4: rejected or under-review accounts hide the greeting, the inbox and the
+ * Rejected or under-review accounts hide the greeting, the inbox and the
  * notifications banner, since there is nothing the merchant can act on there.
  */
 export function hidesGreetingInboxAndNotifications(status: string | null | undefined): boolean {
@@ -59,7 +59,7 @@ export function paymentsStatusDisplay(paymentsEnabled: boolean): StatusDisplay {
   return paymentsEnabled ? { label: 'Enabled', chip: 'success' } : { label: 'Disabled', chip: 'light' };
 }
 
-/** Spec 3 §4 "Payouts status": the payouts state first, then the schedule's kind. */
+/** The payouts status: the payouts state first, then the schedule's kind. */
 export function payoutsStatusDisplay(
   depositsStatus: string | null | undefined,
   interval: string | null | undefined,

@@ -4,10 +4,10 @@ import { DAY_MS } from '../time.ts';
 /**
  * Progressive onboarding lets a merchant take payments before verifying the bank account; the
  * Overview's task asks for that verification more urgently as time passes and volume grows
- * (spec 1 §4 "Progressive-onboarding task escalation", §9 constants).
+ * (docs/overview.md, Task list texts).
  */
 
-/** Spec 1 §9: the payout threshold of an unverified account, in major units of the currency. */
+/** The payout threshold of an unverified account, in major units of the currency. */
 export const PO_TPV_THRESHOLD = 5000;
 /** Volume (major units) at which the balance is "rising": 20% of the threshold. */
 export const PO_BALANCE_RISING_TPV = 1000;
@@ -17,10 +17,10 @@ export const PO_NEAR_THRESHOLD_TPV = 3000;
 export const PO_BALANCE_RISING_DAYS = 7;
 export const PO_NEAR_THRESHOLD_DAYS = 21;
 export const PO_THRESHOLD_REACHED_DAYS = 30;
-/** Spec 1 §9: first-payment reminders at 14 and 30 days after the account was created. */
+/** First-payment reminders at 14 and 30 days after the account was created. */
 export const PO_NO_PAYMENT_REMINDER_DAYS = 14;
 export const PO_NO_PAYMENT_FINAL_DAYS = 30;
-/** Spec 1 §9: the early-selling window, counted from the first payment (or the creation). */
+/** The early-selling window, counted from the first payment (or the creation). */
 export const PO_EARLY_SELLING_WINDOW_DAYS = 30;
 
 export type PoStage =
@@ -33,7 +33,7 @@ export type PoStage =
 
 export interface PoTaskState {
   stage: PoStage;
-  /** 1 is the most urgent, 3 the least (spec 1 §3 "Task"). */
+  /** 1 is the most urgent, 3 the least. */
   level: 1 | 2 | 3;
   /** When the early-selling window ends: 30 days after the first payment, or the creation. */
   deadline_ms: number;

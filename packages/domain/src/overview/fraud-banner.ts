@@ -1,5 +1,5 @@
 /**
- * The fraud protection discovery banner (spec 3 §4 "Fraud protection banner"): shown once the
+ * The fraud protection discovery banner: shown once the
  * store has taken payments (lifetime volume above 0) until dismissed; dismissing stores
  * `{"dontShowAgain":true}` in the option `wcpay_frt_discover_banner_settings`.
  */

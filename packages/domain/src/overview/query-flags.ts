@@ -1,5 +1,5 @@
 /**
- * What the Overview shows for the query flags other pages redirect with (spec 1 §2), and when
+ * What the Overview shows for the query flags other pages redirect with, and when
  * the connection success and eligibility modals open. Messages are plain English; the web wraps
  * them in __().
  */

@@ -1,5 +1,5 @@
 /**
- * The Overview survey (spec 1 §3 "Survey", §4): a rating with an optional comment. A happy or
+ * The Overview survey: a rating with an optional comment. A happy or
  * very-happy rating is sent at once; a lower one asks for a comment first.
  */
 
@@ -10,7 +10,7 @@ export type SurveyRating = (typeof SURVEY_RATINGS)[number];
 /** Longest comment kept; the text box stops there too. */
 export const SURVEY_COMMENT_MAX_LENGTH = 2000;
 
-/** Spec 1 §4: these ratings are submitted at once, without the comment box. */
+/** These ratings are submitted at once, without the comment box. */
 export function submitsAtOnce(rating: SurveyRating): boolean {
   return rating === 'happy' || rating === 'very-happy';
 }

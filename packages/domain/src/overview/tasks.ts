@@ -1,19 +1,19 @@
 import { type PoStage, type ProgressiveOnboardingInput, progressiveOnboardingTask } from './escalation.ts';
 
 /**
- * The Overview's task list (spec 1 §3 "Task", §4, §9): which tasks there are, in which order,
+ * The Overview's task list: which tasks there are, in which order,
  * which of them the merchant has dismissed, deleted or snoozed, and how those choices are kept
  * in the store options. The words of each task are the page's; this module decides the rest.
  */
 
-/** Spec 1 §9: the list shows this many tasks before collapsing the rest. */
+/** The list shows this many tasks before collapsing the rest. */
 export const TASK_LIST_VISIBLE_COUNT = 5;
-/** Spec 1 §9: a snoozed task comes back after one day. */
+/** A snoozed task comes back after one day. */
 export const TASK_SNOOZE_MS = 86_400_000;
 /** The options lists accept at most this many keys (the options contract's own limit). */
 export const TASK_OPTION_MAX_KEYS = 200;
 
-/** Spec 1 §7 "Option updates": where the task list keeps the merchant's choices. */
+/** The store options where the task list keeps the merchant's choices. */
 export const DISMISSED_TASKS_OPTION = 'woocommerce_dismissed_todo_tasks';
 export const DELETED_TASKS_OPTION = 'woocommerce_deleted_todo_tasks';
 export const SNOOZED_TASKS_OPTION = 'woocommerce_remind_me_later_todo_tasks';
@@ -23,18 +23,18 @@ export const TASK_OPTION_NAMES = [
   SNOOZED_TASKS_OPTION,
 ] as const;
 
-/** Spec 1 §9: the time estimates of the business-details and go-live tasks. */
+/** The time estimates of the business-details and go-live tasks. */
 export const BUSINESS_DETAILS_TASK_MINUTES = 2;
 export const GO_LIVE_TASK_MINUTES = 10;
 
-/** Spec 1 §9 "Overview disputes": how close a response deadline is. */
+/** How close a dispute's response deadline is, for the Overview's dispute tasks. */
 export const DISPUTE_LAST_DAY_MS = 86_400_000;
 export const DISPUTE_URGENT_MS = 3 * 86_400_000;
 export const DISPUTE_LAST_WEEK_MS = 7 * 86_400_000;
 
 export type TaskLevel = 1 | 2 | 3;
 
-/** Spec 1 §3 "Dispute summary item on Overview". `due_by` is an ISO instant. */
+/** A dispute awaiting a response as the Overview lists it. `due_by` is an ISO instant. */
 export interface DisputeSummaryItem {
   dispute_id: string;
   charge_id: string;
@@ -81,7 +81,7 @@ const NEEDS_DETAILS = new Set(['restricted_soon', 'restricted', 'restricted_part
 /** Statuses of a verified account. */
 const VERIFIED = new Set(['complete', 'enabled']);
 
-/** How close a dispute's response deadline is (spec 1 §9); a passed deadline is the last day. */
+/** How close a dispute's response deadline is; a passed deadline is the last day. */
 export function disputeUrgency(due_ms: number, now_ms: number): DisputeUrgency {
   const left_ms = due_ms - now_ms;
   if (left_ms <= DISPUTE_LAST_DAY_MS) return 'last_day';
@@ -193,7 +193,7 @@ export function buildTasks(
   return tasks;
 }
 
-/** Spec 1 §4: completed tasks last, then by level, most urgent first; ties keep their order. */
+/** Completed tasks last, then by level, most urgent first; ties keep their order. */
 export function sortTasks<T extends { completed: boolean; level: number }>(tasks: readonly T[]): T[] {
   return tasks
     .map((task, index) => ({ task, index }))
@@ -291,7 +291,7 @@ export function taskOptionChange(
   }
 }
 
-/** Which actions a task offers: delete only once it is completed (spec 1 §4). */
+/** Which actions a task offers: delete only once it is completed. */
 export function taskActions(task: Pick<Task, 'completed' | 'dismissible' | 'snoozable'>): TaskAction[] {
   if (task.completed) return ['delete'];
   const actions: TaskAction[] = [];

@@ -4,7 +4,7 @@ import { toMajorUnits } from '../money/format.ts';
 import { fillTemplate } from '../template.ts';
 
 /**
- * The spec's message catalogues for single payments (spec 2 §5, §8 and §9) as typed lookups.
+ * The message catalogues for single payments as typed lookups.
  * Templates keep their `%s` / `%1$s` placeholders so the web can translate them with __() and
  * sprintf; the functions here fill them in English for the server and for tests.
  */
@@ -19,7 +19,7 @@ function own(table: Readonly<Record<string, string>>, key: string | null | undef
 
 export { fillTemplate } from '../template.ts';
 
-/** Spec 2 §8 "Failure reasons shown in the timeline", by decline code. */
+/** The failure reasons the timeline shows, by decline code. */
 export const TIMELINE_FAILURE_REASONS: Readonly<Record<string, string>> = {
   card_declined: 'The card was declined by the bank',
   expired_card: 'The card has expired',
@@ -41,8 +41,8 @@ export function timelineFailureReason(decline_code: string | null | undefined): 
 }
 
 /**
- * Spec 2 §8 "Refund failure reasons": the end of a sentence about why a refund failed. The spec
- * maps lost_or_stolen_card and unknown to the same text; codes it does not name are unknown.
+ * Refund failure reasons: the end of a sentence about why a refund failed. lost_or_stolen_card
+ * and unknown read the same; codes not listed here are unknown.
  */
 export const REFUND_FAILURE_REASONS: Readonly<Record<string, string>> = {
   expired_or_canceled_card: 'the card being expired or canceled.',
@@ -57,7 +57,7 @@ export function refundFailureReason(failure_reason: string | null | undefined): 
 export type AuthorizationAction = 'capture' | 'cancel';
 
 /**
- * Spec 2 §8 writes the prefix as 'capturing/canceling'; it is two sentences, one per action.
+ * The failure prefix for capturing or canceling: one sentence per action.
  * %s is the order number.
  */
 export const AUTHORIZATION_FAILURE_PREFIXES: Readonly<Record<AuthorizationAction, string>> = {
@@ -70,7 +70,7 @@ export const AUTHORIZATION_SUCCESS_MESSAGES: Readonly<Record<AuthorizationAction
   cancel: 'Payment for order #%s canceled successfully.',
 };
 
-/** Spec 2 §8 "Capture and cancel failure" reasons by error code. */
+/** Capture and cancel failure reasons by error code. */
 export const AUTHORIZATION_FAILURE_REASONS: Readonly<Partial<Record<ErrorCode, string>>> = {
   wcpay_missing_order: PAYMENTS_ERRORS.wcpay_missing_order.message,
   wcpay_refunded_order_uncapturable: PAYMENTS_ERRORS.wcpay_refunded_order_uncapturable.message,
@@ -124,7 +124,7 @@ export function authorizationFailureMessage(
   return `${fillTemplate(AUTHORIZATION_FAILURE_PREFIXES[action], order_number)} ${authorizationFailureReason(error)}`;
 }
 
-/** Spec 2 §8 refund notices; %s is the order number. */
+/** Refund notices; %s is the order number. */
 export const REFUND_MESSAGES = {
   success: 'Refunded payment #%s.',
   failure: 'There has been an error refunding the payment #%s. Please try again later.',
@@ -132,7 +132,7 @@ export const REFUND_MESSAGES = {
 
 export type CheckResult = 'pass' | 'fail' | 'unavailable' | 'unchecked';
 
-/** Spec 2 §5: CVC, street and postal code checks; anything else (null included) is not checked. */
+/** CVC, street and postal code checks; anything else (null included) is not checked. */
 export function checkResultLabel(result: string | null | undefined): string {
   switch (result) {
     case 'pass':
@@ -161,8 +161,8 @@ export function cardFundingLabel(funding: string | null | undefined): string {
 }
 
 /**
- * Names of payment methods and card brands as transactions and payment details show them
- * (spec 2 §9). The spec lists the ids but not the words; these are the methods' own names.
+ * Names of payment methods and card brands as transactions and payment details show them: the
+ * methods' own names, in the words merchants know them by.
  */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   card: 'Card',
@@ -200,7 +200,7 @@ export function paymentMethodLabel(id: string, accountCountry?: string | null): 
   return own(PAYMENT_METHOD_LABELS, id) ?? id;
 }
 
-/** Spec 2 §3: a card-present reader of model COTS_DEVICE is Tap to Pay. */
+/** A card-present reader of model COTS_DEVICE is Tap to Pay. */
 export function isTapToPay(reader_model: string | null | undefined): boolean {
   return reader_model === 'COTS_DEVICE';
 }

@@ -1,5 +1,5 @@
 /**
- * The payment-methods setup wizard (spec 3 §2, §4 "Wizards", §5 "Payment methods wizard"): which
+ * The payment-methods setup wizard: which
  * methods it offers, which can be changed and why not, when Continue works, what it saves and
  * what the last step says. Messages are plain English templates (`%s` in order, `%1$s` by
  * position); the page fills them after `__()`.
@@ -17,14 +17,14 @@ import {
   paymentMethodSetupLabel,
 } from './methods.ts';
 
-/** Spec 3 §4: the wizard's steps, in order. */
+/** The wizard's steps, in order. */
 export const PAYMENT_METHODS_WIZARD_STEPS = ['add-payment-methods', 'setup-complete'] as const;
 export type PaymentMethodsWizardStep = (typeof PAYMENT_METHODS_WIZARD_STEPS)[number];
 
-/** Spec 3 §9: enabling a method shows a spinner this long; disabling is immediate. */
+/** Enabling a method shows a spinner this long; disabling is immediate. */
 export const ENABLE_METHOD_DELAY_MS = 1500;
 
-/** How long the checkbox spins before a change takes effect (spec 3 §5). */
+/** How long the checkbox spins before a change takes effect. */
 export function methodToggleDelayMs(enabling: boolean): number {
   return enabling ? ENABLE_METHOD_DELAY_MS : 0;
 }
@@ -66,7 +66,7 @@ export const PAYMENT_METHODS_WIZARD_MESSAGES = {
   anyCurrency: 'Currencies: all',
   /** %s is the fee, e.g. "2.9% + $0.30". */
   fees: 'Fees: %s',
-  /** Spec 3 §3: what is shown when the account has no fees for a method. */
+  /** What is shown when the account has no fees for a method. */
   missingFees: 'Fees: missing fees',
   enabling: 'Enabling…',
   /** The requirements modal. %s is the method. */
@@ -87,7 +87,7 @@ export const PAYMENT_METHODS_WIZARD_MESSAGES = {
 
 const M = PAYMENT_METHODS_WIZARD_MESSAGES;
 
-/** A method's fees as the wizard shows them; 'missing fees' when the account has none for it (spec 3 §3). */
+/** A method's fees as the wizard shows them; 'missing fees' when the account has none for it. */
 export function methodFeesText(fees: MethodFees | undefined, locale = 'en_US'): WizardText {
   if (!fees) return text(M.missingFees);
   const { percentage_rate, fixed_rate, currency } = fees.base;
@@ -98,7 +98,7 @@ export function methodFeesText(fees: MethodFees | undefined, locale = 'en_US'): 
   );
 }
 
-/** What the wizard reads: the settings object (spec 3 §3), the page's store data and the account. */
+/** What the wizard reads: the settings object, the page's store data and the account. */
 export interface WizardAccount {
   available_payment_method_ids: readonly string[];
   enabled_payment_method_ids: readonly string[];
@@ -120,16 +120,16 @@ export interface WizardMethod {
   /** Uppercase codes the method takes here; empty means all. Pay-later: the domestic one only. */
   currencies: readonly string[];
   status: string | null;
-  /** 'Pending approval' or 'Pending activation' (spec 3 §4), or null. */
+  /** 'Pending approval' or 'Pending activation', or null. */
   statusLabel: string | null;
   requirements: readonly string[];
-  /** Card: always on (spec 3 §5). */
+  /** Card: always on. */
   required: boolean;
-  /** Progressive onboarding is pending: the method cannot be changed (spec 3 §5). */
+  /** Progressive onboarding is pending: the method cannot be changed. */
   locked: boolean;
-  /** The status is inactive: forced off and disabled (spec 3 §4). */
+  /** The status is inactive: forced off and disabled. */
   inactive: boolean;
-  /** Multi-currency is off and the store currency is not one the method takes (spec 3 §5). */
+  /** Multi-currency is off and the store currency is not one the method takes. */
   setupRequired: boolean;
   /** Whether the merchant may check or uncheck it. */
   selectable: boolean;
@@ -144,7 +144,7 @@ export function isProgressiveOnboardingPending(po: { isEnabled: boolean; isCompl
 }
 
 /**
- * The currencies a method takes for this account (spec 3 §5): buy-now-pay-later methods only the
+ * The currencies a method takes for this account: buy-now-pay-later methods only the
  * domestic currency, and none when their list does not include it (they are not offered then).
  */
 export function wizardMethodCurrencies(id: PaymentMethodId, domesticCurrency: string): readonly string[] {
@@ -163,7 +163,7 @@ function takesDomesticCurrency(id: PaymentMethodId, domesticCurrency: string): b
 }
 
 /**
- * Spec 3 §5: with multi-currency off, a non-card method whose currencies do not include the store
+ * With multi-currency off, a non-card method whose currencies do not include the store
  * currency needs setup; a pay-later method also when the store currency is not the domestic one.
  */
 export function wizardMethodNeedsSetup(id: PaymentMethodId, account: WizardAccount): boolean {
@@ -173,7 +173,7 @@ export function wizardMethodNeedsSetup(id: PaymentMethodId, account: WizardAccou
   });
 }
 
-/** The tooltip of a method that needs setup: which currency must be added (spec 3 §5). */
+/** The tooltip of a method that needs setup: which currency must be added. */
 export function missingCurrencyText(label: string, currencies: readonly string[]): WizardText {
   if (currencies.length === 1) return text(M.missingCurrency, label, currencies[0]!);
   return text(M.missingCurrencies, label, currencies.join(', '));
@@ -181,7 +181,7 @@ export function missingCurrencyText(label: string, currencies: readonly string[]
 
 /**
  * The methods of step 1, card first, in catalogue order; pay-later methods in their own group,
- * and only when they take the account's domestic currency (spec 3 §5).
+ * and only when they take the account's domestic currency.
  */
 export function wizardMethods(account: WizardAccount): WizardMethod[] {
   const poPending = isProgressiveOnboardingPending(account.progressiveOnboarding);
@@ -231,7 +231,7 @@ export function wizardMethods(account: WizardAccount): WizardMethod[] {
 
 /**
  * What step 1 starts with checked: the enabled methods and card, without inactive ones, which
- * are forced off (spec 3 §4).
+ * are forced off.
  */
 export function initialSelection(
   account: WizardAccount,
@@ -257,7 +257,7 @@ export function toggleMethod(
 }
 
 /**
- * Spec 3 §4: enabling a method whose status carries requirements asks first, listing what is
+ * Enabling a method whose status carries requirements asks first, listing what is
  * needed. Disabling never asks.
  */
 export function needsRequirementsConfirmation(method: WizardMethod, enabling: boolean): boolean {
@@ -275,7 +275,7 @@ export function statusNeedsConfirmation(
   return enabling && !!entry && entry.status !== 'inactive' && entry.requirements.length > 0;
 }
 
-/** The requirement labels the modal lists (spec 3 §5); requirements it has no label for are left out. */
+/** The requirement labels the modal lists; requirements it has no label for are left out. */
 export function requirementLabels(requirements: readonly string[]): string[] {
   return [...new Set(requirements)]
     .map((requirement) => PAYMENT_METHOD_REQUIREMENT_LABELS[requirement])
@@ -287,7 +287,7 @@ export function addedSelection(selection: readonly PaymentMethodId[]): PaymentMe
   return selection.filter((id) => id !== 'card');
 }
 
-/** Spec 3 §5: Continue is disabled with no selection (nothing besides card) or while saving. */
+/** Continue is disabled with no selection (nothing besides card) or while saving. */
 export function canContinue(selection: readonly PaymentMethodId[], saving: boolean): boolean {
   return !saving && addedSelection(selection).length > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The payment method catalogue of spec 3 §3 and §9: which methods exist, which currencies each
+ * The payment method catalogue: which methods exist, which currencies each
  * accepts, and which capture or pay-later abilities they have.
  */
 
@@ -33,15 +33,15 @@ export interface PaymentMethodInfo {
   readonly stripe_key: string;
   readonly allows_manual_capture: boolean;
   readonly allows_pay_later: boolean;
-  /** Buy-now-pay-later methods take only the account's domestic currency (spec 3 §5). */
+  /** Buy-now-pay-later methods take only the account's domestic currency. */
   readonly accepts_only_domestic_payment: boolean;
 }
 
 const EUR = ['EUR'] as const;
 
 /**
- * Spec 3 §9 gives WeChat Pay 13 currencies without listing them. This list is our choice, not
- * the spec's: CNY plus twelve widely used settlement currencies. Change it here only.
+ * WeChat Pay takes 13 currencies. Which ones is our choice: CNY plus twelve widely used
+ * settlement currencies. Change it here only.
  */
 const WECHAT_PAY_CURRENCIES = [
   'CNY',
@@ -61,7 +61,7 @@ const WECHAT_PAY_CURRENCIES = [
 
 type MethodRow = [PaymentMethodId, string, string, readonly string[]];
 
-/** id, label, description, currencies (spec 3 §9). */
+/** id, label, description, currencies. */
 const rows: readonly MethodRow[] = [
   ['card', 'Credit card / debit card', 'Let your customers pay with major credit and debit cards.', []],
   ['alipay', 'Alipay', 'Accept payments from customers using the Alipay digital wallet.', []],
@@ -91,7 +91,7 @@ const rows: readonly MethodRow[] = [
   ['wechat_pay', 'WeChat Pay', 'Accept payments from customers using WeChat Pay.', WECHAT_PAY_CURRENCIES],
 ];
 
-/** Spec 3 §9: only card allows manual capture; affirm, afterpay_clearpay and klarna are pay-later. */
+/** Only card allows manual capture; affirm, afterpay_clearpay and klarna are pay-later. */
 const PAY_LATER_METHODS: readonly PaymentMethodId[] = ['affirm', 'afterpay_clearpay', 'klarna'];
 
 export const PAYMENT_METHODS: Readonly<Record<PaymentMethodId, PaymentMethodInfo>> = Object.fromEntries(
@@ -118,7 +118,7 @@ export function getPaymentMethod(id: string): PaymentMethodInfo | undefined {
   return isPaymentMethodId(id) ? PAYMENT_METHODS[id] : undefined;
 }
 
-/** The method's name on setup pages; Afterpay is called Clearpay for accounts in GB (spec 3 §3). */
+/** The method's name on setup pages; Afterpay is called Clearpay for accounts in GB. */
 export function paymentMethodSetupLabel(id: string, accountCountry?: string | null): string {
   if (id === 'afterpay_clearpay' && accountCountry?.toUpperCase() === 'GB') return 'Clearpay';
   return getPaymentMethod(id)?.label ?? id;
@@ -143,7 +143,7 @@ export function methodSupportsCurrency(
 }
 
 /**
- * Spec 3 §5: with multi-currency off, a non-card method whose currencies do not include the
+ * With multi-currency off, a non-card method whose currencies do not include the
  * store currency needs setup (the currency must be added) before it can be enabled.
  */
 export function methodNeedsCurrencySetup(
@@ -155,7 +155,7 @@ export function methodNeedsCurrencySetup(
   return !methodSupportsCurrency(methodId, storeCurrency);
 }
 
-/** Spec 3 §4: statuses that show a label beside the method. */
+/** Statuses that show a label beside the method. */
 export const PAYMENT_METHOD_STATUS_LABELS: Readonly<Record<string, string>> = {
   pending: 'Pending approval',
   pending_verification: 'Pending activation',
@@ -172,7 +172,7 @@ export interface MethodStatusAccount {
 export type PaymentMethodStatus = 'active' | 'pending' | 'pending_verification' | 'inactive';
 
 /**
- * Spec 3 §4: a method's status. An account that cannot take payments has every method
+ * A method's status. An account that cannot take payments has every method
  * inactive. Card works as soon as the account can take payments; other methods wait for
  * progressive onboarding to finish ('pending', shown as "Pending approval") and for the
  * account's outstanding requirements ('pending_verification', "Pending activation", listing them).
@@ -198,7 +198,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   needsMoreInformation: 'We need more information from you to enable this method.',
 } as const;
 
-/** Spec 3 §5: what the confirmation modal asks for, by requirement. */
+/** What the confirmation modal asks for, by requirement. */
 export const PAYMENT_METHOD_REQUIREMENT_LABELS: Readonly<Record<string, string>> = {
   'individual.id_number': 'Personal Identification Number',
   'business_profile.url': 'Business Website',

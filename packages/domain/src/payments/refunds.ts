@@ -1,10 +1,10 @@
-/** The refund actions a payment's detail page offers (spec 2 §4 "Refund availability"). */
+/** The refund actions a payment's detail page offers. */
 
 import { parseMajorUnits, toMajorUnits } from '../money/format.ts';
 
 /**
- * Inquiries are the warning_ dispute statuses (spec 2 §4). Repeated here rather than imported
- * from transactions/, because features do not import each other (DESIGN §9.5).
+ * Inquiries are the warning_ dispute statuses. Repeated here rather than imported
+ * from transactions/, because features do not import each other.
  */
 function isInquiryStatus(status: string | null): boolean {
   return (
@@ -68,7 +68,7 @@ export function refundAvailability(charge: RefundAvailabilityInput): RefundAvail
 export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** Spec 2 §5: the reason is optional, and 'other' is sent as null. */
+/** The reason is optional, and 'other' is sent as null. */
 export function refundReasonForRequest(
   reason: RefundReason | null | undefined,
 ): Exclude<RefundReason, 'other'> | null {

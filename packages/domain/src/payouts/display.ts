@@ -1,21 +1,21 @@
 /**
- * The payouts pages' rules (spec 2 §2–§5, spec 3 §4, §6): what an amount shows, which notices
+ * The payouts pages' rules (docs/payouts.md): what an amount shows, which notices
  * and schedule controls appear. Messages are plain English; the web wraps them in __().
  */
 
 import { formatFeePercentage } from '../overview/payouts-widget.ts';
 
-/** Spec 2 §2: a payout's amount is shown as its amount plus its fee (what the balance gave). */
+/** A payout's amount is shown as its amount plus its fee (what the balance gave). */
 export function payoutGrossAmount(payout: { amount: number; fee: number }): number {
   return payout.amount + payout.fee;
 }
 
-/** The fee's label, from `fee_percentage` (spec 2 §2): "Fee (1.5%)", or "Fee" when there is none. */
+/** The fee's label, from `fee_percentage`: "Fee (1.5%)", or "Fee" when there is none. */
 export function payoutFeeLabel(fee_percentage: number): string {
   return fee_percentage > 0 ? `Fee (${formatFeePercentage(fee_percentage)})` : 'Fee';
 }
 
-/** Spec 2 §2: ids with a non-word character are never fetched. */
+/** Ids with a non-word character are never fetched. */
 export const PAYOUT_ID_PATTERN = /^\w{1,64}$/;
 
 export function isFetchablePayoutId(id: string | null | undefined): id is string {
@@ -36,7 +36,7 @@ export interface NextPayoutNoticeInput {
 const SCHEDULED_INTERVALS: readonly string[] = ['daily', 'weekly', 'monthly'];
 
 /**
- * Spec 2 §4 "Next-payout notice": shown only if payouts are unrestricted, the waiting period is
+ * The next-payout notice: shown only if payouts are unrestricted, the waiting period is
  * completed, the schedule interval is valid (one that pays out on its own), the notice is not
  * dismissed and no external account is errored.
  */
@@ -51,7 +51,7 @@ export function showNextPayoutNotice(input: NextPayoutNoticeInput): boolean {
   );
 }
 
-/** The next-payout notice's text per interval (the spec gives none). */
+/** The next-payout notice's text per interval (our wording; docs/payouts.md). */
 export const NEXT_PAYOUT_MESSAGES: Readonly<Record<'daily' | 'weekly' | 'monthly', string>> = {
   daily:
     'Your next payout is on its way: available funds are paid out every day and usually reach your bank account within 2 days.',
@@ -61,12 +61,12 @@ export const NEXT_PAYOUT_MESSAGES: Readonly<Record<'daily' | 'weekly' | 'monthly
     'Your next payout is on its way: available funds are paid out every month and usually reach your bank account within 2 days.',
 };
 
-/** Spec 3 §6: the schedule is shown only when payouts are unrestricted. */
+/** The schedule is shown only when payouts are unrestricted. */
 export function showPayoutSchedule(restrictions: string | null | undefined): boolean {
   return restrictions === 'deposits_unrestricted';
 }
 
-/** Spec 3 §6: "Change payout schedule" only when payouts are not blocked and the waiting period is complete. */
+/** "Change payout schedule" only when payouts are not blocked and the waiting period is complete. */
 export function canChangePayoutSchedule(account: {
   deposits_blocked: boolean;
   completed_waiting_period: boolean;
@@ -74,6 +74,6 @@ export function canChangePayoutSchedule(account: {
   return !account.deposits_blocked && account.completed_waiting_period;
 }
 
-/** Spec 2 §2: the note on an instant (not automatic) payout's detail page. */
+/** The note on an instant (not automatic) payout's detail page. */
 export const INSTANT_PAYOUT_NOTE =
   'Transaction history is unavailable for instant payouts: an instant payout pays out your available balance at once, not a set of transactions.';

@@ -1,5 +1,5 @@
 /**
- * The payouts list's state in the page's URL (spec 2 §5): `paged`, `per_page`, `orderby`,
+ * The payouts list's state in the page's URL: `paged`, `per_page`, `orderby`,
  * `order`, and the filters under the names the request sends (`date_before`, `date_after`,
  * `date_between[0]`/`[1]`, `status_is`, `status_is_not`, `store_currency_is`, `match`). A value a
  * hand-edited address gets wrong is left out rather than sent.
@@ -9,12 +9,12 @@ import { isCalendarDay, readList } from '../transactions/filters.ts';
 import { listPosition, type SortDirection } from '../transactions/list-query.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../transactions/status.ts';
 
-/** Sort keys of `GET {base}/deposits` (spec 2 §5: payouts by date descending by default). */
+/** Sort keys of `GET {base}/deposits` (payouts by date descending by default). */
 export const PAYOUT_SORTABLE = ['date', 'amount', 'status'] as const;
 export type PayoutSortKey = (typeof PAYOUT_SORTABLE)[number];
 export const DEFAULT_PAYOUT_SORT = { sort: 'date', direction: 'desc' } as const;
 
-/** Spec 2 §2: the user preference of the payouts list's hidden columns. */
+/** The user preference of the payouts list's hidden columns. */
 export const PAYOUTS_HIDDEN_COLUMNS_PREFERENCE = 'wc_payments_payouts_hidden_columns';
 
 export interface PayoutFilterRequest {
@@ -60,7 +60,7 @@ export function payoutFilterRequest(query: Query): PayoutFilterRequest {
   return request;
 }
 
-/** Whether a request narrows the list, so an export of it needs no confirmation (spec 2 §5). */
+/** Whether a request narrows the list, so an export of it needs no confirmation. */
 export function hasPayoutFilters(request: PayoutFilterRequest): boolean {
   return Object.entries(request).some(([key, value]) => key !== 'match' && value !== undefined);
 }

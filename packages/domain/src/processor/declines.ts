@@ -2,7 +2,7 @@ import { TIMELINE_FAILURE_REASON_DEFAULT, TIMELINE_FAILURE_REASONS } from '../pa
 
 /**
  * The error codes the sandbox processor answers with. The words the timeline shows for them are
- * spec 2 §8's, kept once in payments/messages.ts. `payment_declined` is ours: a non-card method
+ * kept once, in payments/messages.ts. `payment_declined` is ours: a non-card method
  * that failed, which the timeline shows with the default message.
  */
 export type DeclineCode =
@@ -19,7 +19,7 @@ export type DeclineCode =
   | 'payment_declined';
 
 /**
- * How a failed charge ended, as the transaction status derivation reads it (spec 2 §4): `invalid`
+ * How a failed charge ended, as the transaction status derivation reads it: `invalid`
  * never reached the network (malformed input), `issuer_declined` was refused by the bank, and
  * `blocked` was stopped by a rule of ours (a failed CVC check).
  */

@@ -11,7 +11,7 @@ import {
   type TestCard,
 } from './test-cards.ts';
 
-/** The local (non-card) payment methods a store's checkout may send as `{ type }` (spec 2 §3 and §9). */
+/** The local (non-card) payment methods a store's checkout may send as `{ type }`. */
 export const LOCAL_PAYMENT_METHODS = [
   'card_present',
   'au_becs_debit',
@@ -31,7 +31,7 @@ export const LOCAL_PAYMENT_METHODS = [
   'link',
 ] as const;
 
-/** Payment method types the processor reports in `payment_method_details` (spec 2 §3 and §9). */
+/** Payment method types the processor reports in `payment_method_details`. */
 export const PROCESSOR_METHOD_TYPES = ['card', ...LOCAL_PAYMENT_METHODS] as const;
 export type ProcessorMethodType = (typeof PROCESSOR_METHOD_TYPES)[number];
 
@@ -44,7 +44,7 @@ export function isProcessorMethodType(value: string): value is ProcessorMethodTy
 
 /**
  * In-person reader models as the mobile apps name them. COTS_DEVICE ("commercial off-the-shelf")
- * is the phone itself: Tap to Pay (spec 2 "Reader metadata").
+ * is the phone itself: Tap to Pay.
  */
 export const READER_MODELS = ['COTS_DEVICE', 'WISEPOS_E', 'STRIPE_M2', 'WISEPAD_3', 'CHIPPER_2X'] as const;
 export type ReaderModel = (typeof READER_MODELS)[number];
@@ -57,7 +57,7 @@ export interface ReaderMetadata {
 
 export type ProcessorKlarnaCategory = 'pay_later' | 'pay_now' | 'pay_with_financing' | 'pay_in_installments';
 
-/** The detail block of each method, named after its type (spec 2 §3 "Payment-method detail blocks"). */
+/** The detail block of each method, named after its type. */
 export interface ProcessorMethodBlocks {
   card: ProcessorCardDetails;
   /** The card block without checks (nothing is checked at a reader), plus the reader metadata. */
@@ -411,7 +411,7 @@ export type LocalMethodResolution =
   | {
       ok: false;
       code: 'payment_declined';
-      /** The timeline shows the default message: spec 2 §8 names no reason for bank methods. */
+      /** The timeline shows the default message: bank methods have no failure reason of their own. */
       message: string;
       failure_reason: 'payment_declined';
       outcome_type: 'issuer_declined';
@@ -443,7 +443,7 @@ export function resolveLocalMethod(
 
 /**
  * Presentment currencies a method accepts, upper-case ISO codes; null accepts any. The lists are
- * the method catalogue's (spec 3 §9, payments/methods.ts); card_present and link are not in it and,
+ * the method catalogue's (payments/methods.ts); card_present and link are not in it and,
  * like cards, take any currency.
  */
 export function methodCurrencies(type: ProcessorMethodType): readonly string[] | null {
@@ -470,7 +470,7 @@ export function methodCurrencyError(type: ProcessorMethodType, currency: string)
 }
 
 /**
- * Spec 3 §9: only cards can be authorized now and captured later (the catalogue's
+ * Only cards can be authorized now and captured later (the catalogue's
  * allows_manual_capture). A card read in person is a card too, and in-person payments are captured
  * by the point of sale after the reader authorizes them.
  */

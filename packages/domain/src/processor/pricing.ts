@@ -106,7 +106,7 @@ const CARD_READER_FEE_MINOR: Readonly<Record<string, number>> = { jpy: 15 };
 
 export type ChargeChannel = 'online' | 'in_person' | 'in_person_pos';
 
-/** One entry of the timeline's fee breakdown (spec 2 §3 "Timeline event" fee_rates.history). */
+/** One entry of the timeline's fee breakdown (a timeline event's fee_rates.history). */
 export interface FeeRateHistoryEntry {
   type: 'base' | 'additional';
   additional_type?: 'international' | 'fx';
@@ -234,7 +234,7 @@ export function computeChargeFee(input: ChargeFeeInput): ChargeFee {
   };
 }
 
-/** Spec 3 §3 "Fees": one part of a payment method's price as the admin reads it. */
+/** One part of a payment method's price as the admin reads it. */
 export interface FeePart {
   /** A fraction: 0.029 is 2.9 %. */
   percentage_rate: number;
@@ -243,7 +243,7 @@ export interface FeePart {
   currency: string;
 }
 
-/** Spec 3 §3 "Fees": a payment method's price, with what is added for foreign cards and currencies. */
+/** A payment method's price, with what is added for foreign cards and currencies. */
 export interface MethodFees {
   base: FeePart;
   additional?: FeePart;

@@ -17,7 +17,7 @@ export interface ProcessorCardChecks {
   address_postal_code_check: CheckResult;
 }
 
-/** The `card` payment-method detail block of spec 2 §3, plus the brand it was detected as. */
+/** The `card` payment-method detail block, plus the brand it was detected as. */
 export interface ProcessorCardDetails {
   brand: ProcessorCardBrand;
   /** The network that carried the payment; the sandbox always routes a card on its own brand. */
@@ -32,7 +32,7 @@ export interface ProcessorCardDetails {
   checks: ProcessorCardChecks;
 }
 
-/** Spec 2 §3: 0 normal, 1 elevated, 2 highest. */
+/** 0 normal, 1 elevated, 2 highest. */
 export type ProcessorRiskLevel = 0 | 1 | 2;
 
 export type ScriptedDisputeReason = 'fraudulent' | 'product_not_received';
@@ -43,7 +43,7 @@ export interface CardScript {
   dispute?: { reason: ScriptedDisputeReason; inquiry: boolean };
   /** Refunds of this card are accepted as pending and then fail. */
   refunds_fail: boolean;
-  /** Set when `refunds_fail`: the refund failure reason of spec 2 §8. */
+  /** Set when `refunds_fail`: the refund failure reason. */
   refund_failure_reason?: 'expired_or_canceled_card';
   /** The street or postal code check failed: the fraud rules' "AVS mismatch". */
   avs_mismatch: boolean;
@@ -344,7 +344,7 @@ export type CardResolution =
       ok: false;
       code: DeclineCode;
       decline_code?: string;
-      /** The timeline's words for the failure (spec 2 §8). */
+      /** The timeline's words for the failure. */
       message: string;
       /** The key to store as the charge's failure reason; `declineMessage` turns it into `message`. */
       failure_reason: string;
@@ -449,9 +449,10 @@ export function cardDetails(
  * What the sandbox processor does with a card: validates the input as a card form would, then
  * applies the test card table. Any other well-formed, Luhn-valid, unexpired card succeeds.
  *
- * A failed CVC check blocks the payment (spec 1: "Payments failing CVC verification will be
- * blocked"), so 4000000000000101 with a CVC is refused with incorrect_cvc and outcome `blocked`.
- * A highest-risk card is not blocked here: the merchant's fraud rules decide (see docs/test-cards.md).
+ * A failed CVC check blocks the payment (the fraud protection page says so on its read-only CVC
+ * card; docs/fraud.md), so 4000000000000101 with a CVC is refused with incorrect_cvc and outcome
+ * `blocked`. A highest-risk card is not blocked here: the merchant's fraud rules decide (see
+ * docs/test-cards.md).
  */
 export function resolveCard(input: CardInput, now: Date): CardResolution {
   assert(!Number.isNaN(now.getTime()), 'resolveCard needs a valid time');

@@ -1,5 +1,5 @@
 /**
- * The payments settings of spec 3 §3: the choices each field allows and the rule each field's
+ * The payments settings: the choices each field allows and the rule each field's
  * value must meet. Zod-free so that the settings page checks a field the way the server does.
  * Each check answers the reason a value is refused, or null when it is accepted.
  */
@@ -22,7 +22,7 @@ export type DepositWeeklyAnchor = (typeof DEPOSIT_WEEKLY_ANCHORS)[number];
 export const DEPOSIT_MONTHLY_ANCHOR_MIN = 1;
 export const DEPOSIT_MONTHLY_ANCHOR_MAX = 31;
 
-/** Spec 3 §9: the default payout delay is 7 days. The database allows 0 to 30. */
+/** The default payout delay is 7 days. The database allows 0 to 30. */
 export const DEPOSIT_DELAY_DAYS_DEFAULT = 7;
 export const DEPOSIT_DELAY_DAYS_MIN = 2;
 export const DEPOSIT_DELAY_DAYS_MAX = 30;
@@ -31,7 +31,7 @@ export const PAYMENT_REQUEST_LOCATIONS = ['product', 'cart', 'checkout'] as cons
 export const PAYMENT_REQUEST_BUTTON_TYPES = ['default', 'buy', 'donate', 'book'] as const;
 export const PAYMENT_REQUEST_BUTTON_SIZES = ['small', 'default', 'medium', 'large'] as const;
 export const PAYMENT_REQUEST_BUTTON_THEMES = ['dark', 'light', 'light-outline'] as const;
-/** Spec 3 §9: the express button's default border radius is 4 (pixels). */
+/** The express button's default border radius is 4 (pixels). */
 export const PAYMENT_REQUEST_BORDER_RADIUS_DEFAULT = 4;
 export const PAYMENT_REQUEST_BORDER_RADIUS_MAX = 30;
 
@@ -129,7 +129,7 @@ export function supportPhoneError(value: string): string | null {
   return digits >= 7 && digits <= 15 ? null : SETTINGS_FIELD_ERRORS.phone;
 }
 
-/** Spec 3 §5: an empty monthly anchor becomes null, otherwise an integer. */
+/** An empty monthly anchor becomes null, otherwise an integer. */
 export function normaliseMonthlyAnchor(value: string | number | null): number | null {
   if (value === null || value === '') return null;
   return typeof value === 'number' ? value : Number(value);

@@ -1,7 +1,7 @@
 import { captureDeadline, showsCaptureNotice } from './format.ts';
 
 /**
- * Which authorization actions the payment detail page offers (spec 2 §4 "Authorization"):
+ * Which authorization actions the payment detail page offers:
  * a payment held by a fraud rule is approved or blocked; any other authorization is captured or
  * canceled, with the notice to capture it within 7 days of its creation.
  */

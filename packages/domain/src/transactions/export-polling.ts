@@ -1,5 +1,5 @@
 /**
- * Spec 2 §7 "Exports" and §9: after an export is requested, its availability is asked for at
+ * After an export is requested, its availability is asked for at
  * most 5 times, 1000 ms apart, until it is ready with a download address.
  */
 

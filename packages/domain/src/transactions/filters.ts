@@ -1,5 +1,5 @@
 /**
- * The advanced filters of the transactions list (spec 2 §5) as they live in the page's URL
+ * The advanced filters of the transactions list as they live in the page's URL
  * (`filter=advanced&match=all&type_is=charge&date_between[0]=…`) and as a list request sends
  * them. Dates use the rules before, after and between; every other filter is or is not.
  */
@@ -13,7 +13,7 @@ export type ValueRule = (typeof VALUE_RULES)[number];
 export type FilterRule = DateRule | ValueRule;
 
 /**
- * Spec 2 §5 "Transaction filters" other than search, by their request names: type, device,
+ * The transaction filters other than search, by their request names: type, device,
  * channel, country, risk and currency, and source.
  */
 export const VALUE_FILTER_KEYS = [
@@ -37,7 +37,7 @@ export type AdvancedFilter =
 export const LINK_FILTER_KEYS = ['loan_id_is', 'deposit_id', 'store_currency_is'] as const;
 type LinkFilterKey = (typeof LINK_FILTER_KEYS)[number];
 
-/** Spec 2 §3 "Transaction": channel and source_device values. */
+/** A transaction's channel and source_device values. */
 export const TRANSACTION_CHANNEL_VALUES = ['online', 'in_person', 'in_person_pos'] as const;
 export const SOURCE_DEVICE_VALUES = ['ios', 'android'] as const;
 
@@ -131,7 +131,7 @@ export function readAdvancedFilters(query: Readonly<Record<string, string>>): Ad
       if (isFilterValue(key, value)) filters.push({ key, rule, value });
     }
   }
-  // A loan's link names its type as `type=charge` (spec 2 §2).
+  // A loan's link names its type as `type=charge`.
   if (!query.type_is && isFilterValue('type', query.type))
     filters.push({ key: 'type', rule: 'is', value: query.type });
   return filters;
@@ -173,7 +173,7 @@ const startOfDay = (day: string) => `${day} 00:00:00`;
 const endOfDay = (day: string) => `${day} 23:59:59`;
 
 /**
- * Spec 2 §5: date-between filters are sorted ascending; the start is the first second of its
+ * Date-between filters are sorted ascending; the start is the first second of its
  * day and the end the last second of its day, both UTC. Before means before the day starts;
  * after means after the day ends.
  */
@@ -245,14 +245,14 @@ export function readSearchTerms(query: Readonly<Record<string, string>>): string
   return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
 }
 
-/** Whether a request narrows the list, so an export of it needs no confirmation (spec 2 §5). */
+/** Whether a request narrows the list, so an export of it needs no confirmation. */
 export function hasTransactionFilters(request: TransactionFilterRequest): boolean {
   return Object.entries(request).some(([key, value]) => key !== 'match' && value !== undefined);
 }
 
 /**
- * Spec 2 §5 and §9: an unfiltered export of this many rows or more asks first. Payouts ask at
- * 1,000, transactions at 10,000; blocked payments, which the spec does not name, ask at 1,000.
+ * An unfiltered export of this many rows or more asks first. Payouts ask at
+ * 1,000, transactions at 10,000; blocked payments, by our choice, ask at 1,000.
  */
 export const EXPORT_CONFIRMATION_THRESHOLDS = {
   deposits: 1_000,

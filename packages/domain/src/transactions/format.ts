@@ -11,7 +11,7 @@ import { fillTemplate } from '../payments/messages.ts';
 import { type ChargeDisplayStatus, deriveChargeStatus } from './status.ts';
 
 /**
- * The payment detail page's pure rules (spec 2 §2, §3 "Timeline event", §4 and §5): which kind
+ * The payment detail page's pure rules: which kind
  * of id the page was opened with, the fee lines of a timeline event, the currency conversion
  * line, the capture deadline, the display status of a charge as the detail endpoints return it,
  * and the HTML a message may carry. Templates keep their `%1$s` placeholders so the page can
@@ -19,7 +19,7 @@ import { type ChargeDisplayStatus, deriveChargeStatus } from './status.ts';
  * number format.
  */
 
-/** Spec 2 §3 "Timeline event": the event types, in the spec's order. */
+/** The timeline event types, in the order the contract lists them. */
 export const TIMELINE_EVENT_TYPES = [
   'started',
   'authorized',
@@ -45,11 +45,11 @@ export const TIMELINE_EVENT_TYPES = [
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Ids (spec 2 §2 "Payment detail").
+// Ids.
 
 export type PaymentDetailsIdKind = 'order' | 'charge' | 'payment_intent';
 
-/** Spec 2 §2: an id containing ch_ or py_ is treated as a charge. */
+/** An id containing ch_ or py_ is treated as a charge. */
 export function isChargeId(id: string): boolean {
   return id.includes('ch_') || id.includes('py_');
 }
@@ -64,7 +64,7 @@ export function paymentDetailsIdKind(id: string): PaymentDetailsIdKind {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fees (spec 2 §5: 'Base fee', 'capped at', percentages ×100 to 3 decimals).
+// Fees ('Base fee', 'capped at', percentages ×100 to 3 decimals).
 
 /** One fee_rates.history entry, as the timeline's contract gives it. */
 export interface FeeHistoryEntry {
@@ -103,7 +103,7 @@ export const FEE_TEMPLATES = {
   breakdownDiscount: 'Discount',
 } as const;
 
-/** Spec 2 §5: "Fee rates with a single base entry show 'Base fee'". */
+/** Fee rates with a single base entry show 'Base fee'. */
 export function isBaseFeeOnly(feeRates: FeeRates | null | undefined): boolean {
   return feeRates?.history.length === 1 && feeRates.history[0]?.type === 'base';
 }
@@ -157,7 +157,7 @@ export function feeBreakdownLine(entry: FeeHistoryEntry, locale = 'en_US'): stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// Currency conversion (spec 2 §5: exchange rate precision 5 digits, 6 below 1).
+// Currency conversion (exchange rate precision 5 digits, 6 below 1).
 
 export interface ConversionDetails {
   customer_currency: string;
@@ -192,9 +192,9 @@ export function conversionLine(details: ConversionDetails, locale = 'en_US'): st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Authorization (spec 2 §4 "Authorization").
+// Authorization.
 
-/** Seconds an authorization may wait for capture: 7 days (spec 2 §9). */
+/** Seconds an authorization may wait for capture: 7 days. */
 export const CAPTURE_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
 /** The capture deadline equals created plus 7 days; both in epoch seconds. */
@@ -216,7 +216,7 @@ export function showsCaptureNotice(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Display status of a charge from the detail endpoints (spec 2 §4 "Charge display status").
+// Display status of a charge from the detail endpoints.
 
 /** The fields of a charge (and its intent) from `GET {base}/charges/{id}` that decide its status. */
 export interface DetailCharge {
@@ -232,7 +232,7 @@ export interface DetailCharge {
 }
 
 /**
- * The display status of a charge as the detail endpoints return it, by the spec's ordered rules
+ * The display status of a charge as the detail endpoints return it, by the ordered status rules
  * (deriveChargeStatus). `intentStatus` is the payment intent's status when the page has it:
  * a held payment needs it to read as 'Needs review'.
  */
@@ -255,7 +255,7 @@ export function chargeDisplayStatus(
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTML in messages (spec 2 §9: allowed tags a, b, em, i, strong, p, br).
+// HTML in messages (allowed tags a, b, em, i, strong, p, br).
 
 export const MESSAGE_ALLOWED_TAGS = ['a', 'b', 'em', 'i', 'strong', 'p', 'br'] as const;
 /** Links keep their target; nothing else keeps an attribute. */

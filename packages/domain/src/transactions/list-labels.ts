@@ -1,7 +1,7 @@
 import type { TransactionTab } from './list-query.ts';
 
 /**
- * Words of the transactions lists that depend on the store (spec 2 §2): the search box's
+ * Words of the transactions lists that depend on the store: the search box's
  * placeholder and whether the subscription column shows. Plain English; the web wraps the
  * placeholders in __().
  */
@@ -20,26 +20,26 @@ export interface StoreListFlags {
   customSearch: boolean;
 }
 
-/** Spec 2 §2 search placeholders: the blocked tab has its own; else by the store's flags. */
+/** Search placeholders: the blocked tab has its own; else by the store's flags. */
 export function searchPlaceholder(tab: TransactionTab, flags: StoreListFlags): string {
   if (tab === 'blocked-page') return SEARCH_PLACEHOLDERS.blocked;
   if (!flags.customSearch) return SEARCH_PLACEHOLDERS.customerNameOnly;
   return flags.subscriptionsActive ? SEARCH_PLACEHOLDERS.subscriptions : SEARCH_PLACEHOLDERS.default;
 }
 
-/** Spec 2 §2 and §6: the subscription column appears only while subscriptions are active. */
+/** The subscription column appears only while subscriptions are active. */
 export function showsSubscriptionColumn(flags: StoreListFlags): boolean {
   return flags.subscriptionsActive;
 }
 
-/** Spec 2 §3 `channel` values as the list shows them. */
+/** `channel` values as the list shows them. */
 export const CHANNEL_LABELS: Readonly<Record<string, string>> = {
   online: 'Online',
   in_person: 'In-Person',
   in_person_pos: 'In-Person (POS)',
 };
 
-/** Spec 2 §3 `source_device` values as the list shows them. */
+/** `source_device` values as the list shows them. */
 export const SOURCE_DEVICE_LABELS: Readonly<Record<string, string>> = {
   ios: 'iOS',
   android: 'Android',

@@ -1,12 +1,12 @@
 /**
- * The transactions page keeps its list state in the URL (spec 2 §2 and §5): the tab, the page
+ * The transactions page keeps its list state in the URL: the tab, the page
  * and its size, the sort, the search terms and the advanced filters. These functions read that
  * state back safely, whatever was typed into the address bar, and turn it into list requests.
  */
 
 export const DEFAULT_PAGED = 1;
 export const DEFAULT_PER_PAGE = 25;
-/** The largest page the list endpoints serve (DESIGN §3). */
+/** The largest page the list endpoints serve. */
 export const MAX_PER_PAGE = 100;
 /** No list is deeper than this many pages; the endpoints refuse more. */
 export const MAX_PAGED = 1_000_000;
@@ -18,13 +18,13 @@ function positiveInteger(value: string | null | undefined): number | undefined {
   return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
 }
 
-/** Spec 2 §5: `paged` is 1 when missing or not a number; it is never beyond the deepest page. */
+/** `paged` is 1 when missing or not a number; it is never beyond the deepest page. */
 export function sanitisePaged(value: string | null | undefined): number {
   const paged = positiveInteger(value);
   return paged === undefined ? DEFAULT_PAGED : Math.min(paged, MAX_PAGED);
 }
 
-/** Spec 2 §5: `per_page` is 25 when missing or not a number, and at most the largest page. */
+/** `per_page` is 25 when missing or not a number, and at most the largest page. */
 export function sanitisePerPage(value: string | null | undefined): number {
   const perPage = positiveInteger(value);
   return perPage === undefined ? DEFAULT_PER_PAGE : Math.min(perPage, MAX_PER_PAGE);
@@ -75,7 +75,7 @@ export interface UncapturedTabInput {
 }
 
 /**
- * Spec 2 §2: the uncaptured tab shows only when auth-and-capture is enabled and either manual
+ * The uncaptured tab shows only when auth-and-capture is enabled and either manual
  * capture is on or some authorizations still wait for capture (from before it was turned off).
  */
 export function isUncapturedTabVisible(input: UncapturedTabInput): boolean {
@@ -83,7 +83,7 @@ export function isUncapturedTabVisible(input: UncapturedTabInput): boolean {
 }
 
 /**
- * Spec 2 §2: changing tab starts the new list afresh: first page, 25 rows, default sort. The
+ * Changing tab starts the new list afresh: first page, 25 rows, default sort. The
  * search and filters of one list do not apply to another, so they are dropped as well; the
  * answer holds every query key to keep, all others are removed.
  */
@@ -95,7 +95,7 @@ export function tabChangeQuery(tab: TransactionTab): {
   return { tab, paged: String(DEFAULT_PAGED), per_page: String(DEFAULT_PER_PAGE) };
 }
 
-/** Spec 2 §2: the user preference holding each tab's hidden columns. */
+/** The user preference holding each tab's hidden columns. */
 export const HIDDEN_COLUMNS_PREFERENCES = {
   'transactions-page': 'wc_payments_transactions_hidden_columns',
   'uncaptured-page': 'wc_payments_transactions_uncaptured_hidden_columns',
@@ -105,7 +105,7 @@ export const HIDDEN_COLUMNS_PREFERENCES = {
 export type SortDirection = 'asc' | 'desc';
 
 /**
- * Spec 2 §5 default sorts: transactions by date descending, authorizations by created
+ * Default sorts: transactions by date descending, authorizations by created
  * ascending (the oldest must be captured first); blocked payments newest first.
  */
 export const DEFAULT_SORTS: Record<TransactionTab, { sort: string; direction: SortDirection }> = {
@@ -116,7 +116,7 @@ export const DEFAULT_SORTS: Record<TransactionTab, { sort: string; direction: So
 
 /**
  * The sort a list request sends for the URL's `orderby` and `order`. A column the list cannot
- * sort by falls back to the tab's default sort; spec 2 §5 sends `capture_by` as `created`,
+ * sort by falls back to the tab's default sort; `capture_by` is sent as `created`,
  * because the capture deadline is the creation time plus seven days.
  */
 export function listSort(

@@ -1,8 +1,8 @@
 import { cardFundingLabel, checkResultLabel, isTapToPay, paymentMethodLabel } from '../payments/messages.ts';
 
 /**
- * The rows of the detail page's payment-method block (spec 2 §3 "Payment-method detail
- * blocks"): what each method type reports, then the billing details every type shows. Labels
+ * The rows of the detail page's payment-method block: what each method type reports, then the
+ * billing details every type shows. Labels
  * are English and pass through `t`; values are the processor's, with card and account numbers
  * masked to their last four digits.
  */

@@ -1,6 +1,6 @@
 /**
  * Statuses of charges, disputes, fraud outcomes and payouts, and the labels the pages show for
- * them (spec 2 §3 and §4). Labels are plain English; the web wraps them in __().
+ * them. Labels are plain English; the web wraps them in __().
  */
 
 export type ChipType = 'primary' | 'success' | 'warning' | 'alert' | 'light';
@@ -43,7 +43,7 @@ export function isInquiryStatus(status: string | null | undefined): boolean {
   return !!status && (INQUIRY_STATUSES as readonly string[]).includes(status);
 }
 
-/** The plain dispute status labels; inquiries already read 'Inquiry: …' (spec 3 §4). */
+/** The plain dispute status labels; inquiries already read 'Inquiry: …'. */
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
   warning_needs_response: 'Inquiry: Needs response',
   warning_under_review: 'Inquiry: Under review',
@@ -72,14 +72,14 @@ export function disputeStatusLabel(status: string): string {
 }
 
 /**
- * A dispute status as a payment's status shows it (spec 2 §4): 'Disputed: ' before disputes,
+ * A dispute status as a payment's status shows it: 'Disputed: ' before disputes,
  * while inquiries keep their 'Inquiry: …' label.
  */
 export function disputedPaymentLabel(status: string): string {
   return isInquiryStatus(status) ? disputeStatusLabel(status) : `Disputed: ${disputeStatusLabel(status)}`;
 }
 
-/** What a charge's display status is derived from; field names follow the charge (spec 2 §3). */
+/** What a charge's display status is derived from; field names follow the charge. */
 export interface ChargeStatusInput {
   /** The charge's status: succeeded, pending or failed. */
   status: string;
@@ -116,7 +116,7 @@ export type ChargeDisplayStatus =
   | 'authorized';
 
 /**
- * A charge's display status, decided in exactly the order of spec 2 §4: fraud review, fraud
+ * A charge's display status, decided in exactly this order: fraud review, fraud
  * block, failed, blocked, disputed, partly refunded, fully refunded, refund failed, paid,
  * authorized, and otherwise the raw charge status.
  */
@@ -178,7 +178,7 @@ export function fraudOutcomeStatusLabel(status: string): string {
   return own(FRAUD_OUTCOME_STATUS_LABELS, status) ?? status;
 }
 
-/** Spec 2 §3: 0 is normal, 1 elevated, 2 highest; anything else shows N/A. */
+/** 0 is normal, 1 elevated, 2 highest; anything else shows N/A. */
 export function riskLevelLabel(risk_level: number | null | undefined): string {
   switch (risk_level) {
     case 0:
@@ -231,7 +231,7 @@ export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canc
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export type PayoutType = 'deposit' | 'withdrawal';
 
-/** Chip colours of spec 2 §4. */
+/** The status chips' colours. */
 export const PAYOUT_STATUS_CHIPS: Record<PayoutStatus, ChipType> = {
   pending: 'warning',
   in_transit: 'primary',
@@ -260,7 +260,7 @@ export function payoutStatusDisplay(
   return { label, chip: PAYOUT_STATUS_CHIPS[known] };
 }
 
-/** Spec 2 §3: a payout of type deposit shows as Payout. */
+/** A payout of type deposit shows as Payout. */
 export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
   deposit: 'Payout',
   withdrawal: 'Withdrawal',

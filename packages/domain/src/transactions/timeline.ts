@@ -9,7 +9,7 @@ import { conversionLine, type FeeRates, feeBreakdownLines, feeLine } from './for
 import { disputedPaymentLabel, FRAUD_OUTCOME_STATUS_LABELS } from './status.ts';
 
 /**
- * The payment timeline of the detail page (spec 2 §3 "Timeline event"): each event becomes one
+ * The payment timeline of the detail page: each event becomes one
  * or more items — a 'Payment status changed to X.' line, the event's own headline with its
  * details (fees, conversion, reasons), and the payout line that says where the money went.
  *
@@ -60,8 +60,8 @@ export interface TimelineOptions {
   locale?: string;
   /**
    * The charge's failure code (card_declined, …). A failed event's reason is the decline code
-   * when the bank gave one (generic_decline, lost_card, …); the spec names reasons for some
-   * decline codes and for the failure codes, so an unnamed decline code falls back to this.
+   * when the bank gave one (generic_decline, lost_card, …); there are reasons for some decline
+   * codes and for the failure codes, so a decline code without one falls back to this.
    */
   failureCode?: string | null;
   /** Whether the payment's dispute is an inquiry (its events read differently). */
@@ -103,9 +103,9 @@ export const TIMELINE_TEMPLATES = {
   captured: 'A payment of %s was successfully charged.',
   refunded: 'A payment of %s was successfully refunded.',
   refundReason: 'Reason: %s',
-  /** %2$s is a refund failure reason (spec 2 §8), which ends with its own full stop. */
+  /** %2$s is a refund failure reason, which ends with its own full stop. */
   refundFailed: 'A refund of %1$s failed due to %2$s',
-  /** %2$s is a timeline failure reason (spec 2 §8). */
+  /** %2$s is a timeline failure reason. */
   failed: 'A payment of %1$s failed: %2$s.',
   disputed: 'Payment disputed as %s.',
   inquiryOpened: 'Payment inquiry opened as %s.',
@@ -143,7 +143,7 @@ export const TIMELINE_STATUS_LABELS = {
   failed: 'Failed',
 } as const;
 
-/** Spec 2 §5 "Risk rule types named on payment details", by saved rule key. */
+/** The risk rule types the payment details name, by saved rule key. */
 export const FRAUD_RULE_LABELS: Readonly<Record<string, string>> = {
   avs_verification: 'AVS mismatch',
   address_mismatch: 'Shipping/billing country mismatch',
@@ -153,7 +153,7 @@ export const FRAUD_RULE_LABELS: Readonly<Record<string, string>> = {
   purchase_price_threshold: 'Price out of range',
 };
 
-/** Spec 2 §5 refund reasons as the page names them; 'other' is sent as null. */
+/** Refund reasons as the page names them; 'other' is sent as null. */
 export const REFUND_REASON_LABELS: Readonly<Record<string, string>> = {
   duplicate: 'Duplicate order',
   fraudulent: 'Fraudulent',
@@ -161,7 +161,7 @@ export const REFUND_REASON_LABELS: Readonly<Record<string, string>> = {
   other: 'Other',
 };
 
-/** Spec 3 §3 dispute reasons; fraudulent is shown as 'Transaction unauthorized'. */
+/** Dispute reasons as the pages name them; fraudulent is shown as 'Transaction unauthorized'. */
 export const DISPUTE_REASON_LABELS: Readonly<Record<string, string>> = {
   bank_cannot_process: 'Bank cannot process',
   check_returned: 'Check returned',

@@ -4,7 +4,7 @@ import { findAccount } from '../engine/accounts.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './commands.ts';
 
-/** The account statuses the pages know (spec 1 §4, spec 3 §4). */
+/** The account statuses the pages know. */
 export const ACCOUNT_STATUSES = [
   'complete',
   'enabled',

@@ -12,7 +12,7 @@ import type { Executor } from './ledger.ts';
 
 export type Account = Selectable<AccountsTable>;
 
-/** The inconsistent account state of spec 1 §8: an account exists but was never verified. */
+/** The inconsistent account state: an account exists but was never verified. */
 export const INCOMPLETE_SETUP_MESSAGE = 'Please complete your setup to process payments.';
 
 /** The option that records the store's registration with the payments service. */
@@ -92,7 +92,7 @@ export async function createAccount(db: Db, ids: IdSource, input: NewAccount): P
   return account;
 }
 
-/** The account as the settings object shows it (spec 1 §4 account states). */
+/** The account as the settings object shows it, in one of the account states the pages know. */
 export async function readAccountSnapshot(db: Db): Promise<AccountSnapshot> {
   const [account, connected] = await Promise.all([
     findAccount(db),

@@ -37,7 +37,7 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
 }
 
 /**
- * The ledger invariants of DESIGN §5, each a SQL query answering the rows that break it. Amounts
+ * The ledger invariants, each a SQL query answering the rows that break it. Amounts
  * are summed in SQL (numeric, never rounded) and compared there.
  */
 const CHECKS: Check[] = [

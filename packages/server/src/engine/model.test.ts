@@ -272,7 +272,7 @@ class RefundCommand implements Command {
     charge.refunded += refunded;
     charge.refunds_total += refunded;
     if (fails) charge.pending.push({ amount: refunded, fails_at: m.now + REFUND_FAILS_AFTER_MS });
-    // Refunding an inquiry's payment in full settles it (spec 2 §3: dispute_charge_refunded).
+    // Refunding an inquiry's payment in full settles it (timeline event dispute_charge_refunded).
     const dispute = charge.dispute;
     if (
       dispute &&

@@ -22,11 +22,11 @@ function requestHash(method: string, path: string, body: unknown): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a money-moving request at most once per `Idempotency-Key` (DESIGN §3). The key is claimed
- * with a row committed before the work starts; the same key and body replays the stored answer,
- * another body gets 422. A repeat that arrives while the first is still running waits for it
- * and replays its answer, so simultaneous retries all see one result; after a bounded wait it
- * gets 409. An unexpected failure releases the key so the client can retry.
+ * Runs a money-moving request at most once per `Idempotency-Key` (docs/architecture.md, idempotent
+ * endpoints). The key is claimed with a row committed before the work starts; the same key and body
+ * replays the stored answer, another body gets 422. A repeat that arrives while the first is still
+ * running waits for it and replays its answer, so simultaneous retries all see one result; after a
+ * bounded wait it gets 409. An unexpected failure releases the key so the client can retry.
  */
 export async function withIdempotency(
   db: Db,

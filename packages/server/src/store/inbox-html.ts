@@ -2,7 +2,7 @@ import { NOTE_ALLOWED_SCHEMES, NOTE_ALLOWED_TAGS } from '@paydesk/domain/inbox/n
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A note's content keeps the allowed tags of spec 1 §9 and nothing else: links keep only their
+ * A note's content keeps the tags allowed in inbox notes and nothing else: links keep only their
  * href, and only with a web or mail scheme or a relative address. Whatever else a tag carried
  * (event handlers, styles, javascript: links) is dropped; the text inside a disallowed tag stays,
  * except for tags whose content is code or markup rather than text.

@@ -7,10 +7,10 @@ import nodemailer from 'nodemailer';
 import { loadConfig } from '../config.ts';
 
 /**
- * Outgoing mail (DESIGN §2). With `SMTP_URL` set, messages go to that server; otherwise each
- * message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox`, where a person or a
- * mail program can pick it up. Either way nodemailer composes the message, so attachments are
- * streamed (base64) and never held in memory whole.
+ * Outgoing mail (docs/configuration.md, Mail). With `SMTP_URL` set, messages go to that server;
+ * otherwise each message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox`, where a
+ * person or a mail program can pick it up. Either way nodemailer composes the message, so
+ * attachments are streamed (base64) and never held in memory whole.
  */
 
 export interface MailSettings {

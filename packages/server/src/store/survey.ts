@@ -3,7 +3,7 @@ import type { SurveyRating } from '@paydesk/domain/overview/survey';
 import type { Db } from '../db/database.ts';
 
 /**
- * Survey answers (spec 1 §7 `POST {base}/survey/payments-overview`): one row per survey and user,
+ * Survey answers (`POST {base}/survey/payments-overview`): one row per survey and user,
  * either a rating with its comment or a dismissal. The unique key makes a second answer, or an
  * answer racing a dismissal, fail without writing anything.
  */

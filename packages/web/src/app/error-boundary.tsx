@@ -6,7 +6,7 @@ interface State {
   failed: boolean;
 }
 
-/** Keeps a failing page from blanking the admin: the shell stays and the spec's message shows. */
+/** Keeps a failing page from blanking the admin: the shell stays and the page's error message shows. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
   override state: State = { failed: false };
 

@@ -8,7 +8,7 @@ export function connectUrlWith(query: Record<string, string | undefined>): strin
 }
 
 /**
- * Where resetting the account goes (spec 3 §7 "Navigation"): the connect URL with
+ * Where resetting the account goes: the connect URL with
  * wcpay-reset-account=true; the server deletes the account and opens the Connect page.
  */
 export const resetAccountUrl = (source: string) => connectUrlWith({ 'wcpay-reset-account': 'true', source });

@@ -22,7 +22,7 @@ export function storeDate(epoch_ms: number): string {
   return formatStoreDate(Math.floor(epoch_ms / 1000), settings.dateFormat, settings.timezone);
 }
 
-/** Mantine colours of the status chips (spec 2 §4 names them primary, success, warning, alert, light). */
+/** Mantine colours of the status chips, by their names: primary, success, warning, alert, light. */
 export const CHIP_COLORS: Record<ChipType, string> = {
   primary: 'blue',
   success: 'green',

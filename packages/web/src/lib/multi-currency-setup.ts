@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiFetch } from './api.ts';
 
 /**
- * The store option saying the multi-currency setup wizard was finished (spec 3 §2, §7). The
+ * The store option saying the multi-currency setup wizard was finished. The
  * wizard reads and sets it; the payments settings page reads it to link to the wizard or to the
  * multi-currency settings tab. One key, whichever page reads it.
  */
@@ -23,7 +23,7 @@ export function useMultiCurrencySetupCompleted() {
   );
 }
 
-/** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes (spec 3 §7). */
+/** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes. */
 export function useMarkMultiCurrencySetupCompleted() {
   const client = useQueryClient();
   return useMutation({

@@ -45,7 +45,7 @@ create table login_failures (
 create index login_failures_login_idx on login_failures (login, failed_at);
 create index login_failures_ip_idx on login_failures (ip, failed_at);
 
--- Named options of the store (the spec's option updates and the store settings).
+-- Named options of the store (the options the admin pages update and the store settings).
 create table options (
   name text primary key check (name ~ '^[a-z0-9_]{1,191}$'),
   value jsonb not null,

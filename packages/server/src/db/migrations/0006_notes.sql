@@ -1,4 +1,4 @@
--- The Overview page's inbox (spec 1 §3 "Inbox note", §7 "Notes store") and its survey.
+-- The Overview page's inbox and its survey.
 
 -- Notes the engine writes at the moments a merchant cares about. A note's name is unique per
 -- account, so an operation that is retried, or a moment that recurs, never adds a second one.

@@ -24,7 +24,7 @@ import {
 
 export type DisputeView = z.infer<typeof contracts.ZDispute>;
 
-/** A dispute as `GET {base}/disputes/:id` answers it (spec 3 §3 "Dispute"). */
+/** A dispute as `GET {base}/disputes/:id` answers it. */
 export async function readDispute(db: Executor, accountId: string, id: string): Promise<DisputeView> {
   const row = await db
     .selectFrom('disputes as d')

@@ -11,7 +11,7 @@ import { dateRanges } from '../transactions/query.ts';
 type DocumentRow = Selectable<Database['documents']>;
 type DocEb = ExpressionBuilder<Database, 'documents'>;
 
-/** A document as the list answers it: the period's last second is its end (spec 1 §3). */
+/** A document as the list answers it: the period's last second is its end. */
 export function documentView(
   row: Pick<DocumentRow, 'id' | 'type' | 'issued_at' | 'period_from' | 'period_to'>,
 ): TDocument {

@@ -13,7 +13,7 @@ import { enqueueJob } from '../jobs.ts';
 import { type WrittenFile, writeFraudOutcomesCsv, writePayoutsCsv, writeTransactionsCsv } from './writer.ts';
 
 /**
- * CSV exports of the lists (spec 2 §7 "Exports"): a request is stored with its filters and
+ * CSV exports of the lists: a request is stored with its filters and
  * answered at once; the `export.csv` job writes the file into the database and e-mails it; the
  * page polls the status and downloads the file. Exports are private to the user who asked.
  */
@@ -154,7 +154,7 @@ async function writeFile(db: Db, row: ExportRow): Promise<WrittenFile> {
   }
 }
 
-/** E-mails the finished file to the export's address (spec 2 §6 and §8). */
+/** E-mails the finished file to the export's address. */
 async function mailExport(db: Db, row: ExportRow, file: WrittenFile, mail: MailSettings): Promise<void> {
   const list = LIST_NAMES[row.kind];
   const attach = file.size_bytes <= MAIL_ATTACHMENT_MAX_BYTES;
@@ -185,7 +185,7 @@ async function mailExport(db: Db, row: ExportRow, file: WrittenFile, mail: MailS
 
 /**
  * The `export.csv` job: writes the file, marks the export done, then e-mails it. A failure to
- * write marks the export failed (the page shows spec 2 §8's message); a failure to mail is
+ * write marks the export failed (the page shows its export failure notice); a failure to mail is
  * recorded on the export and does not take the downloaded file away.
  */
 export async function runExportJob(

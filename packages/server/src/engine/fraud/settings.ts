@@ -2,7 +2,7 @@ import { FRAUD_SETTINGS_MESSAGES, type FraudRule } from '@paydesk/domain';
 import { ZFraudRules } from '@paydesk/domain/fraud/schemas';
 import type { Account } from '../accounts.ts';
 
-/** The fraud fields of the settings object (spec 1 §3), as the fraud protection page reads them. */
+/** The fraud fields of the settings object, as the fraud protection page reads them. */
 export function fraudSettingsOf(account: Pick<Account, 'fraud_protection_level' | 'fraud_rules'>): {
   current_protection_level: 'basic' | 'advanced';
   advanced_fraud_protection_settings: FraudRule[];
@@ -16,8 +16,8 @@ export function fraudSettingsOf(account: Pick<Account, 'fraud_protection_level' 
 }
 
 /**
- * Advanced protection with no rule to apply is refused with the spec's reason (spec 1 §4 "Fraud
- * protection save"): the page saves basic in that case, so only a stale or hand-made request
+ * Advanced protection with no rule to apply is refused, saying so: the page saves basic in that
+ * case, so only a stale or hand-made request
  * gets here.
  */
 export function fraudLevelErrors(level: 'basic' | 'advanced', rules: FraudRule[]): Record<string, string> {

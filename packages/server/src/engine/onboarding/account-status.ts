@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { getOption } from '../../store/options.ts';
 import { depositStanding, findAccount, STORE_CONNECTED_OPTION } from '../accounts.ts';
 
-/** The account as `GET {base}/accounts` answers it (spec 1 §3 "Account status", §4 states). */
+/** The account as `GET {base}/accounts` answers it, with its status among the account states. */
 export async function readAccountStatus(db: Db): Promise<onboarding.TAccountStatus> {
   const [account, connected] = await Promise.all([
     findAccount(db),

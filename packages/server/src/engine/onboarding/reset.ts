@@ -30,7 +30,7 @@ export { canResetAccount } from '@paydesk/domain/onboarding/reset';
 
 /**
  * Deletes the store's account and everything made under it, in one database transaction, so
- * the store is back at "connected, no account" (spec 1 §4). Orders stay: they are the store's.
+ * the store is back at "connected, no account". Orders stay: they are the store's.
  * Answers false when there was no account.
  */
 export async function resetAccount(db: Db): Promise<boolean> {

@@ -11,7 +11,7 @@ import { loadRates } from '../rates.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { resetAccount } from './reset.ts';
 
-/** Days of sample activity a test drive may start with (spec 1 §1: a sandbox with history). */
+/** Days of sample activity a test drive may start with, so the sandbox has a history. */
 export const SAMPLE_DAYS = 90;
 /**
  * Ledger rows of sample activity: enough for every list and chart to have something to show,

@@ -7,7 +7,7 @@ import { checkLedger } from '../ledger-check.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
-/** Spec 1 §3 rules: orders over 500 USD are held for review, IP addresses outside US/CA blocked. */
+/** Saved rules: orders over 500 USD are held for review, IP addresses outside US/CA blocked. */
 const REVIEW_RULE = {
   key: 'purchase_price_threshold',
   outcome: 'review',

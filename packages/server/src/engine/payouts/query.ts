@@ -6,7 +6,7 @@ import type { Executor } from '../ledger.ts';
 import { dateRanges } from '../transactions/query.ts';
 
 /**
- * The payouts list's filters as SQL (spec 2 §7 "Payouts"). The list, its summary and the CSV
+ * The payouts list's filters as SQL. The list, its summary and the CSV
  * export all start from `payoutsQuery`, so the three agree on which payouts a set of filters
  * means. An account makes about one payout a day per currency, so these read at most a few
  * thousand rows of `payouts_arrival_idx` (migration 0019).

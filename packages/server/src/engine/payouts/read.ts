@@ -13,7 +13,7 @@ import { orderPayouts, payoutsQuery } from './query.ts';
 type PayoutView = z.infer<typeof payouts.ZPayout>;
 type Overview = z.infer<typeof payouts.ZDepositsOverview>;
 
-/** A payout as the spec's payout fields show it (spec 2 §3 "Payout"); dates are epoch milliseconds. */
+/** A payout as the contract's payout fields show it; dates are epoch milliseconds. */
 export function payoutView(row: Selectable<PayoutsTable>): PayoutView {
   const bank = row.bank_account as { bank_name?: string; last4?: string; currency?: string };
   const bank_account = {
@@ -55,7 +55,7 @@ export async function readPayout(db: Executor, accountId: string, id: string): P
 }
 
 /**
- * `GET {base}/deposits/overview-all` (spec 2 §3 "Overview (balances)"): balances per currency
+ * `GET {base}/deposits/overview-all`: balances per currency
  * from the ledger only, the last paid payout per currency, and the account's payout settings.
  * The account's default currency is always listed, with zeros before its first payment.
  */
@@ -134,7 +134,7 @@ export async function listPayouts(
   return { data: rows.map(payoutView), total_count: minorFromAggregate(count.count) };
 }
 
-/** `GET {base}/deposits/summary` (spec 2 §3 "Payout summary"; the contract says which currency). */
+/** `GET {base}/deposits/summary`: the payout summary (the contract says which currency). */
 export async function payoutsSummary(
   db: Executor,
   account: { id: string; default_currency: string },

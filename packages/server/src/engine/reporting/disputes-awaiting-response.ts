@@ -4,8 +4,8 @@ import { AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/transactions/status'
 import type { Executor } from '../ledger.ts';
 
 /**
- * The disputes the merchant still has to answer, the nearest deadline first (spec 1 §3
- * "Dispute summary item on Overview"). `disputes_status_idx` serves it in that order.
+ * The disputes the merchant still has to answer, as the Overview's dispute items, the nearest
+ * deadline first. `disputes_status_idx` serves it in that order.
  */
 export async function disputesAwaitingResponse(
   db: Executor,

@@ -128,7 +128,7 @@ export async function depositCurrencies(
 }
 
 /**
- * `GET {base}/reporting/payment_activity` (spec 1 §3 "Payment activity data"): the figures of a
+ * `GET {base}/reporting/payment_activity`: the figures of a
  * period in one settlement currency and the volume per hour, day or month across it.
  */
 export async function paymentActivity(

@@ -99,7 +99,7 @@ export function storedSettings(
     if (saved[key] !== undefined) merged[key] = saved[key];
   }
   const result = merged as unknown as StoredSettings;
-  // Card is always enabled (spec 3 §5); ids no longer in the catalogue are dropped.
+  // Card is always enabled; ids no longer in the catalogue are dropped.
   const ids = result.enabled_payment_method_ids.filter(isPaymentMethodId);
   result.enabled_payment_method_ids = ids.includes('card') ? ids : ['card', ...ids];
   return result;

@@ -77,7 +77,7 @@ async function orderSuggestions(db: Executor, term: string): Promise<string[]> {
 }
 
 /**
- * `GET {base}/transactions/search` (spec 2 §2): what the list can be searched by, for text typed
+ * `GET {base}/transactions/search`: what the list can be searched by, for text typed
  * so far: an order of that number, customer names starting with it, and "name (email)" for those
  * names and for e-mails starting with it. Each suggestion is a term `search` takes as it is.
  */

@@ -239,7 +239,7 @@ async function sourcesOf(db: Executor, accountId: string, filters: Filters): Pro
 }
 
 /**
- * `GET {base}/transactions/summary` (spec 2 §3 "Transaction summary"): how many rows the filters
+ * `GET {base}/transactions/summary`: how many rows the filters
  * select and their totals per store currency. Date, type and currency filters are answered from
  * the hourly rollups; any other filter sums the selected ledger rows.
  */

@@ -8,7 +8,7 @@ import { lookUpVatNumber, saveVatDetails } from '../../engine/documents/vat-deta
 import { registerEndpoint } from '../endpoint.ts';
 import { sendFileBytes } from '../headers.ts';
 
-/** Documents (fee invoices as PDFs) and the VAT details printed on them (spec 1 §7). */
+/** Documents (fee invoices as PDFs) and the VAT details printed on them. */
 export function documentRoutes(app: FastifyInstance, db: Db): void {
   documentListRoutes(app, db);
   vatRoutes(app, db);

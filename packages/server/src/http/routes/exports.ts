@@ -20,14 +20,14 @@ async function keepSentFilters(request: FastifyRequest): Promise<void> {
   sentFilters.set(request, structuredClone({ ...(query ?? {}) }));
 }
 
-/** `attachment` when the client asks to force the download (spec 2 §7), else `inline`. */
+/** `attachment` when the client asks to force the download, else `inline`. */
 function disposition(filename: string, force: string | undefined): string {
   const kind = force === 'true' || force === '1' ? 'attachment' : 'inline';
   return contentDisposition(kind, filename);
 }
 
 /**
- * CSV exports of the transactions, blocked and payouts lists (spec 2 §7 "Exports"): request, status,
+ * CSV exports of the transactions, blocked and payouts lists: request, status,
  * file. Access is the REST tree's (session with nonce — `_wpnonce` on the download link — or an
  * application password); an export is visible to the user who asked for it only.
  */

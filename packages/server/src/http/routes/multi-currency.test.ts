@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { json, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
-/** Spec 3 §7 "Multi-currency" over REST, and the public storefront preview it prices. */
+/** The multi-currency endpoints over REST, and the public storefront preview it prices. */
 
 const MC = '/wp-json/wc/v3/payments/multi-currency';
 

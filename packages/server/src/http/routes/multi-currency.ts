@@ -12,7 +12,10 @@ import {
 } from '../../engine/multi-currency/service.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
-/** Spec 3 §7 "Multi-currency": the store's currencies and the storefront switches. */
+/**
+ * The multi-currency endpoints (docs/multi-currency.md): the store's currencies and the storefront
+ * switches.
+ */
 export function multiCurrencyRoutes(app: FastifyInstance, db: Db): void {
   registerEndpoint(app, multiCurrency.getCurrencies, async () => currenciesOf(await loadMultiCurrency(db)));
   registerEndpoint(app, multiCurrency.updateEnabledCurrencies, async ({ body }) =>

@@ -15,9 +15,9 @@ import { createNotice } from '../../lib/notices.tsx';
 export type ExportRecipient = { user_email: string; locale: string; user_timezone: string };
 
 export interface ExportButtonProps {
-  /** Which list's confirmation threshold applies (spec 2 §5). */
+  /** Which list's confirmation threshold applies. */
   list: keyof typeof EXPORT_CONFIRMATION_THRESHOLDS;
-  /** Spec 2 §5's question for an unfiltered export of `count` rows. */
+  /** The confirmation question for an unfiltered export of `count` rows. */
   confirmQuestion: (count: number) => string;
   /** Asks for the export with the list's filters. */
   start: (recipient: ExportRecipient) => Promise<exports.TExportStarted>;
@@ -65,7 +65,7 @@ async function runExport({ start, check }: Pick<ExportButtonProps, 'start' | 'ch
 }
 
 /**
- * Exports a list as a CSV file (spec 2 §5 and §7): an unfiltered export of many rows asks
+ * Exports a list as a CSV file: an unfiltered export of many rows asks
  * first; the file downloads by itself once ready, and is e-mailed too.
  */
 export function ExportButton({ list, confirmQuestion, filtered, rowCount, ...calls }: ExportButtonProps) {

@@ -31,7 +31,7 @@ function Item({ value, label, testId }: { value: string; label: string; testId: 
 }
 
 /**
- * The list's summary under the rows (spec 2 §3 summaries): how many rows match, then the
+ * The list's summary under the rows: how many rows match, then the
  * total, fees and net of each currency they are in.
  */
 export function SummaryRow({ countLabel, count, totals, isLoading }: SummaryRowProps) {

@@ -17,7 +17,7 @@ const fetchPreferences: QueryFunction<Preferences> = ({ signal }) =>
 const NONE: readonly string[] = [];
 
 /**
- * The columns a merchant hid on one list, kept in their user preferences under the spec's name
+ * The columns a merchant hid on one list, kept in their user preferences under the platform's name
  * (`wc_payments_…_hidden_columns`), so the choice follows them to another browser. A list that
  * preloads the preferences passes its own `queryFn` for the same key.
  */

@@ -31,7 +31,7 @@ export interface TestDriveOptions {
 }
 
 /**
- * The sandbox test drive (spec 1 §4): progress climbs to 40 while the connect URL makes the
+ * The sandbox test drive: progress climbs to 40 while the connect URL makes the
  * account, then each poll of the account adds 6; the flow ends on the Overview with the
  * test_drive and sandbox-success flags, or on the Connect page with test_drive_error=true.
  */

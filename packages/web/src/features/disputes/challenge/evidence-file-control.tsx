@@ -7,7 +7,7 @@ import { __, sprintf } from '../../../lib/i18n.ts';
 import classes from './evidence-file-control.module.css';
 import type { FileInfo, UploadState } from './use-evidence-form.ts';
 
-/** Spec 3 §4 "File upload": what is being dragged. */
+/** What is being dragged over the page. */
 type DragKind = 'file' | 'html' | 'default';
 
 function dragKind(event: globalThis.DragEvent | DragEvent): DragKind {
@@ -84,7 +84,7 @@ interface Props {
 }
 
 /**
- * Spec 3 §3 "File-upload control": a labelled file input shown as an "Upload file" button, a drop
+ * The file-upload control: a labelled file input shown as an "Upload file" button, a drop
  * zone that says "Drop files to upload" while a file is dragged over the page, the uploaded file
  * (an image's preview or the file name) with a way to remove it, and the server's refusal under
  * the field. Keyboard users reach the input by Tab and open it with Enter or Space.

@@ -73,7 +73,7 @@ function EditableField({ item, form }: { item: EvidenceField; form: EvidenceForm
   }
 }
 
-/** One field as submitted, or the spec's words for what was left empty (spec 3 §4). */
+/** One field as submitted, or a placeholder saying it was left empty. */
 function ReadOnlyField({ item, form }: { item: EvidenceField; form: EvidenceForm }) {
   const value = form.evidence[item.key] ?? '';
   let shown: React.ReactNode;

@@ -25,7 +25,7 @@ import type { DisputeUpdate } from '../api/update-dispute.ts';
 
 type Dispute = disputes.TDispute;
 
-/** Spec 3 §4 "File upload": a field's upload, which is not saved with the evidence. */
+/** A field's upload, which is not saved with the evidence. */
 export type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'error'; message: string };
 
 /**
@@ -46,7 +46,7 @@ export const RECEIPT_KEY = 'receipt';
 /**
  * The challenge page's evidence as the merchant edits it: the values, the file names (kept in
  * the metadata under each file field's key), the product type and each field's upload. The
- * spec's limits are checked before a change is kept (spec 3 §5).
+ * evidence limits (docs/disputes.md) are checked before a change is kept.
  */
 export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean }) {
   // What the payment and order give, offered in the fields still empty while evidence can change.
@@ -88,7 +88,7 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     setDirty(true);
   };
 
-  /** Spec 3 §5 "Evidence text": a refused change says why, once. */
+  /** A refused change to the evidence text says why, once. */
   const setText = (item: EvidenceField, value: string) => {
     if (acceptsTextChange(evidence, item, value)) return change(item.key, value);
     if (maxCharsShown.current) return;
@@ -106,8 +106,8 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     setUploads((current) => ({ ...current, [key]: state }));
 
   /**
-   * Spec 3 §5: whether a file of `size` bytes fits in `key` beside the other fields' files; the
-   * spec's notice says why when it does not.
+   * Whether a file of `size` bytes fits in `key` beside the other fields' files; a notice says
+   * why when it does not.
    */
   const fitsBesideOthers = (key: string, size: number) => {
     const others = new Map(
@@ -120,7 +120,7 @@ export function useEvidenceForm(dispute: Dispute, options: { prefill: boolean })
     return false;
   };
 
-  /** Spec 3 §4 "File upload": a stored file's id goes in the field and its name in the metadata. */
+  /** A stored file's id goes in the field and its name in the metadata. */
   const attachStored = (key: string, stored: StoredEvidenceFile) => {
     setUpload(key, IDLE);
     change(key, stored.id);

@@ -32,7 +32,7 @@ interface VatWizardProps {
 }
 
 /**
- * The VAT details wizard (spec 1 §2, §5): first the number, with the country's prefix kept in
+ * The VAT details wizard: first the number, with the country's prefix kept in
  * the field, then the business name and address, prefilled with what was saved with the
  * number. Every refusal shows the server's message.
  */

@@ -40,7 +40,7 @@ const VatWizard = lazy(() =>
 );
 
 /**
- * /payments/documents (spec 1 §2): the account's documents, each a PDF to download. Invoices
+ * /payments/documents: the account's documents, each a PDF to download. Invoices
  * carry the merchant's VAT details, so a download asked for before they were given opens the
  * VAT wizard first and goes on once the details are saved.
  */

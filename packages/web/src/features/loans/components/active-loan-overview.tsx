@@ -19,7 +19,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /**
- * Spec 2 §2 "Active loan overview" over the active loan summary (§3): what was repaid of the
+ * The active loan's overview card, from the active loan summary: what was repaid of the
  * loan and its fee, the current repayment period, and the loan's terms. Nothing shows when no
  * loan is being repaid.
  */

@@ -3,8 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiFetch } from '../../../lib/api.ts';
 
 /**
- * Spec 3 §7 "Multi-currency", one hook per call. The setup-completed store option is read by the
- * settings page too: lib/multi-currency-setup.ts.
+ * The multi-currency endpoints (docs/multi-currency.md), one hook per call. The setup-completed
+ * store option is read by the settings page too: lib/multi-currency-setup.ts.
  */
 
 export const multiCurrencyKeys = {

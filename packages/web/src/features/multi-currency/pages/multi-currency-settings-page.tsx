@@ -193,7 +193,7 @@ function EnabledCurrencies() {
   );
 }
 
-/** The store settings' multi-currency tab (spec 3 §2 "Settings links"). */
+/** The store settings' multi-currency tab. */
 export default function MultiCurrencySettingsPage() {
   return (
     <Stack gap="lg" maw={820} data-testid="multi-currency-settings">

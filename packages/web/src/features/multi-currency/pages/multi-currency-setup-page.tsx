@@ -64,7 +64,7 @@ function CurrencyChoices({
   );
 }
 
-/** Step 1 (spec 3 §5): choose currencies; recommended ones first; search by symbol, code, name. */
+/** Step 1: choose currencies; recommended ones first; search by symbol, code, name. */
 function AddCurrencies({ onDone }: { onDone: () => void }) {
   const currencies = useCurrencies();
   const update = useUpdateEnabledCurrencies();
@@ -188,7 +188,7 @@ function SetupComplete() {
 }
 
 /**
- * The multi-currency setup wizard (spec 3 §2, §4, §5): add currencies, store settings, setup
+ * The multi-currency setup wizard: add currencies, store settings, setup
  * complete. A store that finished it is sent to the multi-currency settings tab instead.
  */
 export default function MultiCurrencySetupPage() {

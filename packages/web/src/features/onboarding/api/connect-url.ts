@@ -2,7 +2,7 @@ import type { onboarding } from '@paydesk/domain/contracts';
 import { connectUrlWith } from '../../../lib/connect-url.ts';
 
 /**
- * GET the connect URL as a fetch (spec 1 §7): with test_drive it makes the sandbox account and
+ * GET the connect URL as a fetch: with test_drive it makes the sandbox account and
  * answers success and data.redirect_to. Anything else is a failure the caller reports.
  */
 export async function requestTestDrive(query: Record<string, string | undefined>): Promise<string> {

@@ -6,7 +6,7 @@ import { getAdminUrl } from '../../../lib/navigation.ts';
 /**
  * POST {base}/onboarding/kyc/finalize with source and from, then leave the onboarding: to the
  * Overview with the answer's params on success; to the Connect page with
- * wcpay-connection-error=1 on a non-success answer or a failure (spec 1 §7).
+ * wcpay-connection-error=1 on a non-success answer or a failure.
  */
 export function useFinalizeKyc() {
   return useMutation({

@@ -28,7 +28,7 @@ export function EmbeddedStep({
 
   if (session.isPending) return <Loader aria-label={__('Loading')} />;
   if (session.isError) {
-    // The server's answer carries the spec's session messages; anything else is a retrieval failure.
+    // The server's answer carries its own session messages; anything else is a retrieval failure.
     const message =
       session.error instanceof ApiError && session.error.status < 500
         ? session.error.message

@@ -18,7 +18,7 @@ type Step = (typeof STEPS)[number];
 export const OVERVIEW_FLOW_FROM = 'WCPAY_OVERVIEW';
 
 /**
- * The Overview onboarding flow (spec 1 §2): the business questions, the store questions, a
+ * The Overview onboarding flow: the business questions, the store questions, a
  * loading step while eligibility is checked, then the embedded verification form. It is the
  * wizard's flow in place on a page, with the same rules and the same calls.
  */

@@ -23,7 +23,7 @@ const EmbeddedStep = lazy(() =>
 const STEPS = ['business', 'embedded'] as const;
 type Step = (typeof STEPS)[number];
 
-/** Where leaving the wizard goes (spec 1 §2): the Connect page, saying where the merchant came from. */
+/** Where leaving the wizard goes: the Connect page, saying where the merchant came from. */
 export const WIZARD_FROM = 'WCPAY_ONBOARDING_WIZARD';
 
 /**

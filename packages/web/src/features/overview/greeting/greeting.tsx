@@ -19,7 +19,7 @@ function greetingText(firstName: string, hour: number): string {
   );
 }
 
-/** The time-of-day greeting with the signed-in user's first name (spec 1 §6, §9). */
+/** The time-of-day greeting with the signed-in user's first name. */
 export function Greeting() {
   const settings = getSettings();
   if (hidesGreetingInboxAndNotifications(settings.accountStatus.status)) return null;

@@ -7,7 +7,7 @@ const InboxCard = lazy(() => import('./inbox-card.tsx'));
 /**
  * The Overview inbox, loaded on its own once the page shows it, so its code (the HTML sanitiser
  * among it) does not weigh on the page's first load. Rejected and under-review accounts do not
- * see it (spec 1 §4).
+ * see it.
  */
 export function InboxPanel() {
   const settings = getSettings();

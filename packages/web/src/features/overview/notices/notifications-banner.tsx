@@ -5,8 +5,8 @@ import { useAccount } from '../account/api/get-account.ts';
 const NotificationsBannerBody = lazy(() => import('./notifications-banner-body.tsx'));
 
 /**
- * The account's notifications banner. Hidden while the account is rejected or under review
- * (spec 1 §4), and when verification asks nothing of the merchant: no errors, nothing past due,
+ * The account's notifications banner. Hidden while the account is rejected or under review,
+ * and when verification asks nothing of the merchant: no errors, nothing past due,
  * no deadline.
  */
 export function NotificationsBanner() {

@@ -9,8 +9,8 @@ import { useAccount } from '../account/api/get-account.ts';
 import { useOverviewOptions } from '../account/api/options.ts';
 
 /**
- * The banners and notices of the query flags other pages redirect to the Overview with
- * (spec 1 §2). Errors stay on the page as banners; successes appear once as notices.
+ * The banners and notices of the query flags other pages redirect to the Overview with.
+ * Errors stay on the page as banners; successes appear once as notices.
  */
 export function QueryFlagNotices() {
   const query = useQueryValues();
@@ -46,7 +46,7 @@ export function QueryFlagNotices() {
     }
   });
 
-  // The server's own error message about the account takes the login error's place (spec 1 §8).
+  // The server's own error message about the account takes the login error's place.
   const serverError = settings.errorMessage;
   if (errors.length === 0 && !serverError) return null;
   return (

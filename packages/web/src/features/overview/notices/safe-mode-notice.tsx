@@ -3,7 +3,7 @@ import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 
 /**
- * Safe Mode (spec 3 §2): the store answers at another address than the one its payments account
+ * Safe Mode: the store answers at another address than the one its payments account
  * was connected from, as a copied staging site or a moved store does.
  */
 export function SafeModeNotice() {

@@ -19,7 +19,7 @@ import { OverviewSurvey } from '../survey/overview-survey.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
 
 /**
- * The Overview (spec 1 §2): a vertical stack of widgets, top to bottom. Each widget decides for
+ * The Overview: a vertical stack of widgets, top to bottom. Each widget decides for
  * itself whether it shows (the account's state, its own data), so the page only orders them.
  */
 export default function OverviewPage({
@@ -29,7 +29,7 @@ export default function OverviewPage({
 }) {
   const settings = getSettings();
   // An account whose business details were never submitted cannot take payments yet: the
-  // verification comes first, in place (spec 1 §2, the Overview onboarding flow).
+  // verification comes first, in place (the Overview onboarding flow).
   const needsSetup = settings.isAccountConnected && !settings.accountStatus.detailsSubmitted;
   return (
     <Stack gap="lg" data-testid="overview-page">

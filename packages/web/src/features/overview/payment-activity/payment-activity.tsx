@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 // first load stays within the budget.
 const PaymentActivityWidget = lazy(() => import('./payment-activity-widget.tsx'));
 
-/** Payment activity (spec 1 §3, §9), loaded lazily with its chart. */
+/** Payment activity, loaded lazily with its chart. */
 export function PaymentActivity() {
   return (
     <Suspense fallback={null}>

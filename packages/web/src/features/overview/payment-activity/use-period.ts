@@ -6,7 +6,7 @@ import {
 import { useState } from 'react';
 
 /**
- * The chosen period preset, kept in session storage (spec 1 §9): it survives reloads and moving
+ * The chosen period preset, kept in session storage: it survives reloads and moving
  * between pages, and starts again from the last 7 days in a new session.
  */
 export function usePeriodPreset(): [PeriodPreset, (preset: PeriodPreset) => void] {

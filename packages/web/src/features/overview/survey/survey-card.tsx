@@ -40,7 +40,7 @@ function Face({ rating }: { rating: SurveyRating }) {
 }
 
 /**
- * The Overview survey (spec 1 §3, §4, §8): a rating from very unhappy to very happy. Happy and
+ * The Overview survey: a rating from very unhappy to very happy. Happy and
  * very happy are sent at once; a lower rating opens a comment box with Cancel and Send. After
  * sending, the card thanks the merchant and can be closed. Closing it unanswered records a
  * dismissal, so it does not come back.

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 // Overview's first load stays within the budget.
 const TaskListWidget = lazy(() => import('./task-list-widget.tsx'));
 
-/** The task list (spec 1 §3, §4), loaded lazily; it shows nothing until it has its data. */
+/** The task list, loaded lazily; it shows nothing until it has its data. */
 export function TaskList() {
   return (
     <Suspense fallback={null}>

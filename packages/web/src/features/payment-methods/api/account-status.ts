@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api.ts';
 
 /**
  * GET {base}/accounts: the wizard reads progressive onboarding from it, which locks the methods
- * while it is pending (spec 3 §5).
+ * while it is pending.
  */
 export function useAccountStatus() {
   return useQuery(

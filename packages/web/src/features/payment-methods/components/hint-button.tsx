@@ -9,8 +9,8 @@ interface Props {
 }
 
 /**
- * A warning button with a tooltip, shown on hover, on focus and on a tap (spec 3 §5's setup
- * required tooltip). It stays while the pointer is over it and closes on Escape (WCAG 1.4.13).
+ * A warning button with a tooltip, shown on hover, on focus and on a tap (the wizard's
+ * setup-required tooltip). It stays while the pointer is over it and closes on Escape (WCAG 1.4.13).
  * Mantine's Tooltip would put its positioning library into chunks the Overview shares, past the
  * first-load budget; this needs none.
  */

@@ -16,7 +16,7 @@ export const t = (value: WizardText) => fillTemplate(__(value.template), ...valu
 interface Props {
   method: WizardMethod;
   checked: boolean;
-  /** Enabling: the spinner runs and the checkbox waits (spec 3 §5). */
+  /** Enabling: the spinner runs and the checkbox waits. */
   pending: boolean;
   /** The account's price for it (the page's `accountFees`); 'missing fees' shows without one. */
   fees?: MethodFees;

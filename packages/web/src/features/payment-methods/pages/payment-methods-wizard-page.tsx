@@ -72,7 +72,7 @@ function AddPaymentMethods({
     };
   }, []);
 
-  // Enabling spins first (spec 3 §5); disabling applies at once.
+  // Enabling spins first; disabling applies at once.
   const apply = (method: WizardMethod, enabled: boolean) => {
     const delay_ms = methodToggleDelayMs(enabled);
     if (delay_ms === 0) {
@@ -196,7 +196,7 @@ function SetupComplete({ saved, before }: { saved: Settings; before: readonly st
 }
 
 /**
- * The payment-methods setup wizard (spec 3 §2): add-payment-methods, then setup-complete. The
+ * The payment-methods setup wizard: add-payment-methods, then setup-complete. The
  * rules are the domain's (payments/methods-wizard); this page lays them out.
  */
 export default function PaymentMethodsWizardPage({ settingsApi }: { settingsApi: SettingsApi }) {

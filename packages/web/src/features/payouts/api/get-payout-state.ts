@@ -13,7 +13,7 @@ export function useDepositsOverview() {
   });
 }
 
-/** GET {base}/accounts: the payouts state, restrictions and minimums (spec 3 §3 "Account status"). */
+/** GET {base}/accounts: the payouts state, restrictions and minimums. */
 export function useAccountStatus() {
   return useQuery({
     queryKey: payoutsKeys.account(),

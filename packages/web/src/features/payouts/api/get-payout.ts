@@ -5,7 +5,7 @@ import { apiFetch, hasErrorCode } from '../../../lib/api.ts';
 import { payoutsKeys } from './query-keys.ts';
 
 /**
- * GET {base}/deposits/{id}. An id with a non-word character is never fetched (spec 2 §2); an
+ * GET {base}/deposits/{id}. An id with a non-word character is never fetched; an
  * unknown payout is not retried.
  */
 export function usePayout(id: string | undefined) {

@@ -5,7 +5,7 @@ import { payoutsKeys } from './query-keys.ts';
 
 const OPTION = 'wcpay_next_deposit_notice_dismissed';
 
-/** Whether the merchant dismissed the next-payout notice (spec 2 §4), from the store's options. */
+/** Whether the merchant dismissed the next-payout notice, from the store's options. */
 export function useNextPayoutNoticeDismissed() {
   return useQuery({
     queryKey: payoutsKeys.options(),

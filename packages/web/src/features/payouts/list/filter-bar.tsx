@@ -12,7 +12,7 @@ type StatusRule = 'is' | 'is_not';
 interface FilterBarProps {
   /** The filters in force, as the list sends them. */
   applied: PayoutFilterRequest;
-  /** The account's payout currencies; the currency filter shows only with more than one (spec 2 §5). */
+  /** The account's payout currencies; the currency filter shows only with more than one. */
   currencies: readonly string[];
 }
 
@@ -27,7 +27,7 @@ function initialDate(applied: PayoutFilterRequest): { rule: DateRule; from: stri
 }
 
 /**
- * The payouts filters (spec 2 §5): the date (before, after or between) and the status (is or is
+ * The payouts filters: the date (before, after or between) and the status (is or is
  * not), combined as "match" says, and the currency when the account pays out in several. They
  * go into the URL, under the names the list request sends, when applied.
  */

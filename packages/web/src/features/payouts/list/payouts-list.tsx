@@ -24,7 +24,7 @@ import { PayoutStatusChip } from './status-chip.tsx';
 
 type Payout = payouts.TPayout;
 
-/** Spec 2 §2: the amount is the amount plus the fee, with the fee under it labelled by its rate. */
+/** The amount is the amount plus the fee, with the fee under it labelled by its rate. */
 export function PayoutAmount({ payout }: { payout: Payout }) {
   return (
     <Stack gap={0} align="flex-end">
@@ -77,7 +77,7 @@ const columns = (): DataTableColumn<Payout>[] => [
 const payoutKey = (row: Payout) => row.id;
 const payoutLink = (row: Payout) => ({ path: DETAIL_PATH, query: { id: row.id } });
 
-/** The payout history (spec 2 §2): filters, the table with hideable columns, summary and export. */
+/** The payout history: filters, the table with hideable columns, summary and export. */
 export function PayoutsList() {
   const query = useQueryValues();
   const position = payoutListPosition(query);

@@ -3,7 +3,7 @@ import { payoutStatusDisplay } from '@paydesk/domain/transactions/status';
 import { CHIP_COLORS } from '../../../lib/display.ts';
 import { __ } from '../../../lib/i18n.ts';
 
-/** Spec 2 §4: a payout's status chip; a paid withdrawal reads "Completed (deducted)". */
+/** A payout's status chip; a paid withdrawal reads "Completed (deducted)". */
 export function PayoutStatusChip({ status, type }: { status: string; type: string }) {
   const display = payoutStatusDisplay(status, type);
   return (

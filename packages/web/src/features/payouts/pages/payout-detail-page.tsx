@@ -20,7 +20,7 @@ function NotFound() {
 }
 
 /**
- * The payout detail page (spec 2 §2): its summary, bank account and reference, and the
+ * The payout detail page: its summary, bank account and reference, and the
  * transactions it paid out; an instant payout has a note instead. An id with a non-word
  * character is never fetched.
  */

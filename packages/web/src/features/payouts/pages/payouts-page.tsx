@@ -9,7 +9,7 @@ const StatementMatch = lazy(() =>
 );
 
 /**
- * The payouts page (spec 2 §2 "Payouts list"): notices and schedule, the payout history, then
+ * The payouts page: notices and schedule, the payout history, then
  * matching a bank statement against it.
  */
 export default function PayoutsPage() {

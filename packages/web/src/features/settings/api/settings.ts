@@ -7,8 +7,8 @@ export type SettingsUpdate = BodyOf<typeof settings.updateSettings>;
 type Settings = ResponseOf<typeof settings.getSettings>;
 
 /**
- * The fields the payments settings are saved with, whole, on every save (spec 3 §5 "Settings are
- * saved as a whole object"); fraud protection has its own page and saves its own fields.
+ * The fields the payments settings are saved with, whole, on every save (settings are saved as
+ * one object); fraud protection has its own page and saves its own fields.
  */
 export type SettingsForm = Omit<
   Required<SettingsUpdate>,
@@ -49,7 +49,7 @@ export function settingsFormOf(saved: Settings): SettingsForm {
   return Object.fromEntries(FORM_KEYS.map((key) => [key, saved[key]])) as unknown as SettingsForm;
 }
 
-/** GET {base}/settings: the whole settings object (spec 3 §3). */
+/** GET {base}/settings: the whole settings object. */
 export function useSettings() {
   return useQuery(
     queryOptions({

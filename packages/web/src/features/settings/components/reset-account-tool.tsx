@@ -5,8 +5,8 @@ import { resetAccountUrl } from '../../../lib/connect-url.ts';
 import { __ } from '../../../lib/i18n.ts';
 
 /**
- * Spec 3 §6: the reset-account tool, which the settings page shows only for a sandbox (test
- * mode) account. Confirming goes to the connect URL with wcpay-reset-account=true (§7).
+ * The reset-account tool, which the settings page shows only for a sandbox (test
+ * mode) account. Confirming goes to the connect URL with wcpay-reset-account=true.
  */
 export function ResetAccountTool() {
   const [asking, setAsking] = useState(false);

@@ -5,7 +5,7 @@ import { __ } from '../../../lib/i18n.ts';
 import { useReaderCharges } from './api/get-reader-charges.ts';
 import { money } from './display.ts';
 
-/** Spec 2 §2: the per-charge readers table shows 25 rows per page by default. */
+/** The per-charge readers table shows 25 rows per page by default. */
 export const READERS_PAGE_SIZE = 25;
 
 type Row = cardReaders.TReaderStatsRow;
@@ -38,7 +38,7 @@ function download(filename: string, text: string) {
 }
 
 /**
- * What a card reader fee charged for, per reader (spec 2 §2): Reader id, Status, Transactions
+ * What a card reader fee charged for, per reader: Reader id, Status, Transactions
  * and Fee, 25 rows a page, with a CSV download.
  */
 export function CardReadersTable({ id }: { id: string }) {

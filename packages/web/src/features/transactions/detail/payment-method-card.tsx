@@ -4,7 +4,7 @@ import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
 import type { Charge } from './types.ts';
 
-/** The payment-method block of every method type, then the billing details (spec 2 §3). */
+/** The payment-method block of every method type, then the billing details. */
 export function PaymentMethodCard({ charge }: { charge: Charge }) {
   const rows = paymentMethodRows(charge.payment_method_details, charge.billing_details, {
     payment_method_id: charge.payment_method,

@@ -39,7 +39,7 @@ function Segments({ segments }: { segments: TimelineSegment[] }) {
   );
 }
 
-/** The payment timeline (spec 2 §3 "Timeline event"), newest first. */
+/** The payment timeline, newest first. */
 export function PaymentTimeline({
   paymentIntentId,
   isInquiry,

@@ -14,7 +14,7 @@ type ExportButtonProps = ExportProps & {
   rowCount: number | undefined;
 };
 
-/** The transactions and blocked lists' CSV export (spec 2 §5 and §7). */
+/** The transactions and blocked lists' CSV export. */
 export function ExportButton(props: ExportButtonProps) {
   return (
     <ListExportButton

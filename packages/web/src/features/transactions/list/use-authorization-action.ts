@@ -34,7 +34,7 @@ function minimumMinor(value: unknown, currency: string | null): number | null {
   return parsed.ok ? parsed.amount_minor : null;
 }
 
-/** Spec 2 §8: the failure prefix with the order number, then the reason for the error code. */
+/** The failure prefix with the order number, then the reason for the error code. */
 export function authorizationErrorMessage(
   action: AuthorizationAction,
   orderNumber: string,
@@ -51,8 +51,8 @@ export function authorizationErrorMessage(
 }
 
 /**
- * Captures or cancels one authorization (spec 2 §4 "Authorization") and says how it went with
- * the spec's notices. The lists and counts are refreshed either way: a failure often means the
+ * Captures or cancels one authorization and says how it went with
+ * a success or failure notice. The lists and counts are refreshed either way: a failure often means the
  * payment changed state elsewhere. A capture counts as done only when its status is succeeded.
  */
 export function useAuthorizationAction(action: AuthorizationAction) {

@@ -14,7 +14,7 @@ export const preferencesRequest = (): Preloadable<Preferences> => ({
   fetch: (signal) => apiFetch(store.preferencesGet, signal ? { signal } : {}),
 });
 
-/** The columns a merchant hid on one tab (spec 2 §2), read from the preloaded preferences. */
+/** The columns a merchant hid on one tab, read from the preloaded preferences. */
 export function useHiddenColumns(tab: TransactionTab) {
   return useHiddenColumnsPreference(
     HIDDEN_COLUMNS_PREFERENCES[tab],

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { overviewKeys } from './query-keys.ts';
 
-/** GET {base}/deposits: the 3 most recent payouts of a currency (spec 3 §7). */
+/** GET {base}/deposits: the 3 most recent payouts of a currency. */
 export const recentPayoutsQuery = (currency: string) =>
   queryOptions({
     queryKey: overviewKeys.recentPayouts(currency),

@@ -4,7 +4,7 @@ import { apiFetch, newIdempotencyKey } from '../../../../lib/api.ts';
 import { overviewKeys } from '../../account/api/query-keys.ts';
 
 /**
- * POST {base}/deposits with type instant (spec 3 §7). The key is made once per confirmation, so
+ * POST {base}/deposits with type instant. The key is made once per confirmation, so
  * a request the network repeats pays out once; balances and recent payouts are read again after.
  */
 export function useInstantPayout() {

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { inboxKeys } from './query-keys.ts';
 
-/** The user's preferences, read for the inbox's last-read time (spec 1 §7: user meta). */
+/** The user's preferences (user meta), read for the inbox's last-read time. */
 export function useInboxLastRead(enabled: boolean) {
   return useQuery({
     queryKey: inboxKeys.preferences(),

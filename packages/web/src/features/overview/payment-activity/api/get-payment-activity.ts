@@ -10,7 +10,7 @@ export interface PaymentActivityRequest extends LocalRange {
   currency?: string;
 }
 
-/** GET {base}/reporting/payment_activity (spec 1 §7 "Selectors": currency, date_start, date_end, timezone). */
+/** GET {base}/reporting/payment_activity, selected by currency, date_start, date_end and timezone. */
 export const paymentActivityQuery = (request: PaymentActivityRequest) =>
   queryOptions({
     queryKey: ['overview-payment-activity', request] as const,

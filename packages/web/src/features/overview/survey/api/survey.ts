@@ -14,7 +14,7 @@ export function useSurveyStatus(enabled: boolean) {
   });
 }
 
-/** POST {base}/survey/payments-overview: rating and comments (spec 1 §7). */
+/** POST {base}/survey/payments-overview: rating and comments. */
 export function useSubmitSurvey() {
   return useMutation({
     mutationFn: (answer: TSurveyAnswer) => apiFetch(survey.surveySubmit, { body: answer }),

@@ -16,7 +16,7 @@ export const authorizationQuery = (paymentIntentId: string) =>
 
 /**
  * The authorization of an uncaptured payment. A failure shows 'Error retrieving
- * authorization.', except a missing authorization (spec 2 §4), which is no error.
+ * authorization.', except a missing authorization, which is no error.
  */
 export function useAuthorization(paymentIntentId: string, enabled: boolean) {
   const query = useQuery({ ...authorizationQuery(paymentIntentId), enabled });
