@@ -31,6 +31,41 @@ const closeDialog = async (page: Page) => {
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
 };
 
+/** The focused element's tag, accessible name (label or text) and test id, to compare. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return 'body';
+    const label = (element as HTMLInputElement).labels?.[0]?.textContent;
+    const name = element.getAttribute('aria-label') ?? label ?? element.textContent?.trim() ?? '';
+    return `${element.tagName.toLowerCase()}: ${name}`;
+  });
+
+/** Whether the focus is on this element. */
+const isFocused = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((element) => element === document.activeElement);
+
+/**
+ * A modal as docs/accessibility.md has it: the focus starts on a meaningful control of its body
+ * (not the header's close button, which is named), its header is no banner, and Escape gives the
+ * focus back to the control that opened it.
+ */
+async function checkModal(
+  page: Page,
+  label: string,
+  trigger: ReturnType<Page['locator']>,
+  firstFocus: string,
+) {
+  const open = await dialog(page);
+  await expect.poll(() => focused(page), { message: `${label}: first focus` }).toBe(firstFocus);
+  expect(await open.getByRole('button', { name: 'Close' }).count()).toBe(1);
+  expect(await open.locator('header').count()).toBe(0);
+  expect(await page.getByRole('banner').count()).toBe(1);
+  await expectAccessible(page, label, { include: ['[role=dialog]'] });
+  await closeDialog(page);
+  await expect.poll(() => isFocused(trigger), { message: `${label}: focus back on its trigger` }).toBe(true);
+}
+
 describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
   beforeAll(async () => {
     server.cli('store:set', '--key', '_wcpay_feature_documents', '--value', '1');
@@ -73,9 +108,30 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
 
     await openPage(page, '/payments/onboarding', 'onboarding-business-step');
     await expectAccessible(page, 'onboarding: business step');
-    // Continue with nothing chosen shows the required messages.
-    await page.getByTestId('onboarding-business-continue').click();
+    // The frame covers the admin, which is inert beneath it: neither Tab nor Shift+Tab reaches
+    // the shell's links ("Log Out") under it.
+    const beneath = () => page.evaluate(() => Boolean(document.activeElement?.closest('#root')));
+    for (const key of [
+      'Tab',
+      'Tab',
+      'Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+    ]) {
+      await page.keyboard.press(key);
+      expect(await beneath(), `after ${key}: ${await focused(page)}`).toBe(false);
+    }
+    // Continue with nothing chosen shows the required messages and takes the focus to the first.
+    await page.getByTestId('onboarding-business-continue').focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Please provide a business type').waitFor();
+    expect(await page.getByRole('radiogroup').getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-invalid="true"]'))))
+      .toBe(true);
     await expectAccessible(page, 'onboarding: business step with errors');
     await context.close();
   });
@@ -117,14 +173,21 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       await page.getByTestId('account-status-card').waitFor();
       await expectAccessible(page, 'overview');
 
-      await page.getByTestId('activate-live-payments').click();
-      await expectAccessible(page, 'overview: live activation modal', { include: ['[role=dialog]'] });
-      await closeDialog(page);
+      // The Overview's recent payouts table is named.
+      const payouts = page.getByTestId('recent-payouts');
+      if ((await payouts.count()) > 0)
+        expect(await payouts.getAttribute('aria-label')).toBe('Recent payouts');
 
-      await page.getByTestId('instant-payout-button').click();
+      const activate = page.getByTestId('activate-live-payments');
+      await activate.focus();
+      await page.keyboard.press('Enter');
+      await checkModal(page, 'overview: live activation modal', activate, 'button: Cancel');
+
+      const instant = page.getByTestId('instant-payout-button');
+      await instant.focus();
+      await page.keyboard.press('Enter');
       await (await dialog(page)).getByText('Net payout amount').waitFor();
-      await expectAccessible(page, 'overview: instant payout modal', { include: ['[role=dialog]'] });
-      await closeDialog(page);
+      await checkModal(page, 'overview: instant payout modal', instant, 'button: Cancel');
     });
 
     it('the shell: skip link, current menu item, heading focus after navigation', async () => {
@@ -171,6 +234,49 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       await openPage(page, '/payments/transactions', 'transactions-list');
       await page.getByTestId('transactions-list').getByTestId('list-row').first().waitFor();
       await expectAccessible(page, 'transactions: all');
+      // Row links are named by more than their date: what the row is and its amount.
+      const rowLink = page.getByTestId('transactions-list').locator('td[data-column="date"] a').first();
+      const linkText = (await rowLink.textContent())!;
+      const linkName = (await rowLink.getAttribute('aria-label')) ?? '';
+      expect(linkName.startsWith(`${linkText}: `), linkName).toBe(true);
+      expect(linkName).toMatch(/: .+\d/);
+      await expect.poll(() => page.title()).toMatch(/^All transactions ‹ Transactions ‹ /);
+
+      // "Rows per page" moves with the arrow keys and reloads on Enter only.
+      const perPage = page.getByTestId('rows-per-page');
+      await perPage.focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await perPage.inputValue()).toBe('50');
+      expect(new URL(page.url()).searchParams.get('per_page')).toBeNull();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Tab');
+      expect(await perPage.inputValue()).toBe('25');
+
+      // After "Next Page" the focus goes to the list's heading at the top, where the page scrolled.
+      await page.getByRole('button', { name: 'Next Page' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('paged') === '2');
+      await expect.poll(() => focused(page)).toBe('h2: Transactions');
+      await page.keyboard.press('Shift+Tab');
+
+      // A header at the scroll container's edge comes into view as it takes the focus.
+      const narrow = await server.signedInPage(use(), { viewport: { width: 700, height: 800 } });
+      await narrow.goto(server.adminUrl('/payments/transactions'));
+      await narrow.getByTestId('transactions-list').getByTestId('list-row').first().waitFor();
+      const country = narrow.getByTestId('sort-customer_country');
+      await narrow.getByTestId('sort-customer_email').focus();
+      await narrow.keyboard.press('Tab');
+      expect(await isFocused(country)).toBe(true);
+      await expect
+        .poll(() =>
+          country.evaluate((button) => {
+            const box = button.getBoundingClientRect();
+            const frame = button.closest('table')!.parentElement!.getBoundingClientRect();
+            return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+          }),
+        )
+        .toBe(true);
+      await narrow.context().close();
       // The sorted column's button is named by its header alone, not with its arrow glyph.
       const sorted = page.getByTestId('transactions-list').locator('th[aria-sort=descending] button');
       const header = (await sorted.textContent())!.replace(/ [▲▼]$/, '');
@@ -182,13 +288,52 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       expect(await page.locator(`[id="${panelId}"]`).count()).toBe(1);
       await page.getByRole('button', { name: 'Add a Filter' }).or(page.getByLabel('Add a Filter')).waitFor();
       await expectAccessible(page, 'transactions: advanced filters open');
+      // The panel follows its toggle in the Tab order: past the list's other actions, Tab goes
+      // into it, and Shift+Tab from it comes back to those actions, not past the toggle.
+      await filtersToggle.focus();
+      const inPanel = () =>
+        page.evaluate((id) => Boolean(document.activeElement?.closest(`[id="${id}"]`)), panelId);
+      let presses = 0;
+      while (!(await inPanel()) && presses < 4) {
+        await page.keyboard.press('Tab');
+        presses += 1;
+      }
+      expect(await inPanel(), await focused(page)).toBe(true);
+      // "Add a Filter" adds nothing on the arrow keys, and the rule shown on Enter.
+      const addFilter = page.getByTestId('add-filter');
+      await addFilter.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByTestId('filter-type').count()).toBe(0);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('filter-type').waitFor();
+      expect(await page.getByTestId('filter-date').count()).toBe(0);
+      await page.getByRole('button', { name: 'Filter', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.has('type_is'));
+      // The rows found are told, and the focus stays on Filter.
+      await expect.poll(() => page.getByTestId('list-announcement').textContent()).toMatch(/^\d+ results?$/);
+      await expect.poll(() => focused(page)).toBe('button: Filter');
+      await expectAccessible(page, 'transactions: filtered, with the rule in the panel');
+      await page.getByRole('button', { name: 'Clear all filters' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => !url.searchParams.has('type_is'));
+      await expect.poll(() => focused(page)).toBe('select: Add a Filter');
 
       await openPage(page, '/payments/transactions', 'uncaptured-list', { tab: 'uncaptured-page' });
       await page.getByTestId('uncaptured-list').getByTestId('list-row').first().waitFor();
       await expectAccessible(page, 'transactions: uncaptured');
+      await expect.poll(() => page.title()).toMatch(/^Uncaptured transactions ‹ Transactions ‹ /);
+      // Each money action names its order and amount; cancelling asks first.
+      const cancel = page.getByRole('button', { name: 'Cancel (order #A11Y-1, $25.00)' });
+      expect(await page.getByRole('button', { name: 'Capture (order #A11Y-1, $25.00)' }).count()).toBe(1);
+      await cancel.focus();
+      await page.keyboard.press('Enter');
+      await checkModal(page, 'transactions: cancel confirmation', cancel, 'button: Go back');
 
       await openPage(page, '/payments/transactions', 'blocked-list', { tab: 'blocked-page' });
       await expectAccessible(page, 'transactions: blocked');
+      await expect.poll(() => page.title()).toMatch(/^Blocked transactions ‹ Transactions ‹ /);
     });
 
     it('a payment detail page and its refund modal', async () => {
@@ -199,10 +344,10 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
       await page.getByTestId('payment-status').waitFor();
       await expectAccessible(page, 'payment detail');
 
-      await page.getByRole('button', { name: 'Refund in full' }).click();
-      await dialog(page);
-      await expectAccessible(page, 'payment detail: refund modal', { include: ['[role=dialog]'] });
-      await closeDialog(page);
+      const refund = page.getByRole('button', { name: 'Refund in full' });
+      await refund.focus();
+      await page.keyboard.press('Enter');
+      await checkModal(page, 'payment detail: refund modal', refund, 'select: Reason for refund (optional)');
     });
 
     it('fraud protection', async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer, pageFetch } from './own-server.ts';
 
@@ -35,6 +36,7 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
     expect(await page.getByTestId('connect-greeting').textContent()).toBe('Hi Admin, welcome to payments');
     expect(await page.getByTestId('connect-primary').textContent()).toBe('Connect your store');
     // A US store shows the one-page checkout logo too: 20 logos, 10 of them inline.
+    await page.getByTestId('payment-method-logo').first().waitFor();
     expect(await page.getByTestId('payment-method-logo').count()).toBe(10);
     expect(await page.getByTestId('more-payment-methods').textContent()).toBe('+ 10');
     await page.setViewportSize({ width: 700, height: 900 });
@@ -193,6 +195,152 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
       page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click(),
     ]);
     expect(new URL(page.url()).searchParams.get('from')).toBe('WCPAY_CONNECT');
+    await page.context().close();
+  });
+});
+
+/**
+ * The operator's switches on the Connect page (paused onboarding, the promotion) and the failed
+ * connection notice, against a server of their own whose options the CLI sets between restarts.
+ */
+const switches = new OwnServer('connect-switches', 'connect-switches-password');
+const PROMOTION = {
+  id: 'spring-2026',
+  description: 'No fees for 30 days',
+  tc_url: 'https://example.test/terms',
+};
+const PROMO_PATH = '/wp-json/wc-analytics/admin/notes/experimental-activate-promo/';
+
+describeInBrowser('the Connect page switches, its promotion and a failed connection', (use) => {
+  const openConnect = async (query: Record<string, string> = {}) => {
+    const page = await switches.signedInPage(use());
+    await page.goto(switches.adminUrl('/payments/connect', query));
+    await page.getByTestId('connect-page').waitFor();
+    return page;
+  };
+
+  beforeAll(async () => {
+    switches.cli(
+      'connect:set',
+      '--onboarding-disabled',
+      'true',
+      '--incentive-id',
+      PROMOTION.id,
+      '--incentive-description',
+      PROMOTION.description,
+      '--incentive-tc-url',
+      PROMOTION.tc_url,
+    );
+    await switches.start();
+  });
+
+  afterAll(async () => {
+    await switches.dispose();
+  });
+
+  it('says new account creation is paused and offers no way to start it, with drawn payment logos', async () => {
+    const page = await openConnect();
+    const paused = page.getByTestId('onboarding-paused');
+    expect(await paused.textContent()).toBe(
+      "We've temporarily paused new account creation. We'll notify you when we resume!",
+    );
+    expect(await page.getByTestId('connect-primary').isDisabled()).toBe(true);
+    await page.getByText("I'm setting up a store for someone else").click();
+    expect(await page.getByRole('button', { name: 'Enable sandbox mode' }).isDisabled()).toBe(true);
+    // The logos are pictures named for what they show.
+    const logos = page.getByTestId('payment-method-logo');
+    await logos.first().waitFor();
+    expect(await logos.count()).toBe(10);
+    expect(await logos.first().getAttribute('role')).toBe('img');
+    expect(await page.getByRole('img', { name: 'Visa', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'Mastercard' }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'American Express' }).count()).toBe(1);
+    await expectAccessible(page, 'the Connect page with onboarding paused and a promotion');
+    await page.screenshot({ path: 'test-results/connect-paused.png', fullPage: true });
+    await page.context().close();
+  });
+
+  it('shows the promotion, and when applying it fails says so and connects on the next click', async () => {
+    await switches.stop();
+    switches.cli('connect:clear', '--onboarding-disabled');
+    await switches.start();
+    const page = await openConnect();
+    const box = page.getByTestId('connect-incentive');
+    expect(await box.getByRole('heading').textContent()).toBe(`${PROMOTION.description}*`);
+    expect(await box.getByText('Limited time offer').count()).toBe(1);
+    expect(await box.getByTestId('connect-incentive-terms').getAttribute('href')).toBe(PROMOTION.tc_url);
+    expect(await page.getByTestId('onboarding-paused').count()).toBe(0);
+
+    // The offer is withdrawn while the page is open: the server no longer knows this id.
+    await page.route(
+      (url) => url.pathname.startsWith(PROMO_PATH),
+      (route) => route.continue({ url: route.request().url().replace(PROMOTION.id, 'withdrawn-offer') }),
+    );
+    const answer = page.waitForResponse((response) => response.url().includes(PROMO_PATH));
+    await page.getByTestId('connect-primary').click();
+    expect((await answer).status()).toBe(404);
+    const error = page.getByTestId('connect-incentive-error');
+    expect(await error.textContent()).toBe(
+      'There was an error applying the promotion. Please contact support for assistance if the problem persists',
+    );
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/payments/connect');
+    await expectAccessible(page, 'the promotion error notice');
+    await page.screenshot({ path: 'test-results/connect-promotion-error.png', fullPage: true });
+
+    // The next click goes on to connect, without trying the promotion again.
+    let promoCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes(PROMO_PATH)) promoCalls++;
+    });
+    await Promise.all([
+      page.waitForURL(/path=%2Fpayments%2Fonboarding/),
+      page.getByTestId('connect-primary').click(),
+    ]);
+    expect(promoCalls).toBe(0);
+    await page.context().close();
+  });
+
+  it('applies the promotion before connecting', async () => {
+    const page = await openConnect();
+    // The server's answer, read on its way to the page (which leaves right after).
+    const answers: { status: number; body: unknown }[] = [];
+    await page.route(
+      (url) => url.pathname.startsWith(PROMO_PATH),
+      async (route) => {
+        const response = await route.fetch();
+        answers.push({ status: response.status(), body: await response.json() });
+        await route.fulfill({ response });
+      },
+    );
+    await Promise.all([
+      page.waitForURL(/path=%2Fpayments%2Fonboarding/),
+      page.getByTestId('connect-primary').click(),
+    ]);
+    expect(answers).toEqual([{ status: 200, body: { success: true } }]);
+    await page.context().close();
+  });
+
+  it('tells the merchant that connecting failed, and Try again starts over', async () => {
+    const page = await openConnect({ 'wcpay-connection-error': '1' });
+    const alert = page.getByTestId('connection-error');
+    expect(await alert.textContent()).toContain('Your store could not be connected');
+    expect(await alert.textContent()).toContain(
+      'Something went wrong while finishing the connection to your payments account. Please try again.',
+    );
+    expect(await alert.getAttribute('role')).toBe('alert');
+    await expectAccessible(page, 'the failed connection notice');
+    await page.screenshot({ path: 'test-results/connect-connection-error.png', fullPage: true });
+    await Promise.all([
+      page.waitForURL(/path=%2Fpayments%2Fonboarding/),
+      alert.getByRole('button', { name: 'Try again' }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get('wcpay-connection-error')).toBeNull();
+    await page.context().close();
+  });
+
+  it('shows no failure notice without the flag', async () => {
+    const page = await openConnect({ 'wcpay-connection-error': '0' });
+    expect(await page.getByTestId('connection-error').count()).toBe(0);
     await page.context().close();
   });
 });

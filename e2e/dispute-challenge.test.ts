@@ -238,7 +238,7 @@ describeInBrowser('the dispute challenge page', (use) => {
     await expectAccessible(page, 'dispute challenge page, read-only');
   });
 
-  it('takes a dropped file, refuses what the spec refuses, says when saving fails, then accepts the dispute', async () => {
+  it('takes a dropped file, refuses what the evidence limits refuse, says when saving fails, then accepts the dispute', async () => {
     await page.goto(challengeUrl(accepted.dispute_id));
     await page.getByTestId('dispute-info').waitFor();
 

@@ -12,7 +12,7 @@ import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
 /**
- * CSV exports from the transactions page (spec 2 §5, §7 "Exports", §8) against a server of its
+ * CSV exports from the transactions page against a server of its
  * own, seeded with just over the 10,000 transactions at which an unfiltered export asks first.
  * The downloaded file is read back and compared with the table on screen.
  */
@@ -180,7 +180,7 @@ describeInBrowser('CSV exports from the transactions page', (use) => {
     await context.close();
   });
 
-  it('shows the spec’s error notice when the export cannot be made', async () => {
+  it('shows the error notice when the export cannot be made', async () => {
     const { context, page } = await signedIn(use());
     await page.goto(adminPage({ filter: 'advanced', type_is: 'refund' }));
     await rows(page, 'transactions-list').first().waitFor();

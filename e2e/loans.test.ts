@@ -21,7 +21,7 @@ interface Loan {
   fee_amount: number;
   paid_amount: number;
   withhold_rate: number;
-  fully_paid_at: number | null;
+  fully_paid_at: string | null;
 }
 
 function pay(order: string, amount: number, name: string) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { type Credentials, OwnServer, pageFetch } from './own-server.ts';
 
@@ -8,8 +9,8 @@ import { type Credentials, OwnServer, pageFetch } from './own-server.ts';
  * The Overview's inbox and survey against a server of their own. A seeded sandbox history makes
  * the engine write its notes (first payment, first payout, disputes); one more note is written
  * straight into the database with hostile HTML, as a row the server's sanitiser never saw, to
- * check that the page sanitises too. Each survey path needs its own merchant, since a user
- * answers the survey once.
+ * check that the page sanitises too, with a few older ones so the inbox has more than a page.
+ * Each survey path needs its own merchant, since a user answers the survey once.
  */
 
 const ROOT = join(import.meta.dirname, '..');
@@ -20,8 +21,12 @@ const MERCHANTS = {
   dismiss: { login: 'survey-dismiss', password: 'survey-dismiss-password' },
 };
 const NOTES = '/wp-json/wc-analytics/admin/notes';
-const INBOX_QUERY = '?status=unactioned&source=woocommerce-payments';
+const INBOX_QUERY = '?status=unactioned&source=woocommerce-payments&per_page=100';
 const HOSTILE_TITLE = 'Hostile note';
+/** The inbox shows this many notes at first, and adds as many with each "Show more". */
+const PAGE = 5;
+/** Older notes written past the store, so the inbox holds several pages. */
+const OLDER_NOTES = 8;
 
 const server = new OwnServer('inbox', 'inbox-first-admin-password');
 
@@ -40,6 +45,16 @@ function writeRawNote(): void {
         content: '<p>Raw <img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=2">link</a><script>window.__xss=3</script><b onmouseover="window.__xss=4">bold</b></p>',
         date_created: new Date('2000-01-01T00:00:00Z'),
       }).execute();
+      for (let i = 1; i <= ${OLDER_NOTES}; i++) {
+        await handle.db.insertInto('notes').values({
+          account_id: account.id,
+          name: 'older-update-' + i,
+          type: 'update',
+          title: 'Older update ' + i,
+          content: '<p>Something that happened a while ago.</p>',
+          date_created: new Date(Date.UTC(2001, 0, 10 - i)),
+        }).execute();
+      }
     } finally {
       await handle.close();
     }
@@ -58,7 +73,38 @@ async function inboxNotes(): Promise<ApiNote[]> {
     headers: { Authorization: server.basicAuth },
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: ApiNote[] }).data;
+  expect(Number(response.headers.get('X-WP-Total'))).toBeGreaterThanOrEqual(0);
+  return (await response.json()) as ApiNote[];
+}
+
+/** The titles the inbox shows at first: the newest page. */
+const firstPageTitles = async () => (await inboxNotes()).slice(0, PAGE).map((note) => note.title);
+
+/** A disputed payment made through the checkout API, as a store makes payments. */
+async function disputedPayment(amount: number, orderNumber: string): Promise<void> {
+  const payment = await fetch(`${server.origin}/wp-json/wc/v3/payments/payment_intents`, {
+    method: 'POST',
+    headers: {
+      Authorization: server.basicAuth,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `inbox-dispute-${orderNumber}`,
+    },
+    body: JSON.stringify({
+      amount,
+      currency: 'usd',
+      capture_method: 'automatic',
+      payment_method_data: {
+        type: 'card',
+        card: { number: '4000000000000259', exp_month: 12, exp_year: 2035, cvc: '123' },
+      },
+      order: {
+        number: orderNumber,
+        customer: { name: 'Dee Sputer', email: 'dee@example.test' },
+        billing_address: { country: 'US' },
+      },
+    }),
+  });
+  expect(payment.status, await payment.clone().text()).toBe(200);
 }
 
 const overviewUrl = () => server.adminUrl('/payments/overview');
@@ -100,37 +146,16 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     writeRawNote();
     server.useAppPassword(MERCHANTS.inbox.login);
     await server.start();
-    // A dispute opened now, through the checkout API as a store makes payments.
-    const payment = await fetch(`${server.origin}/wp-json/wc/v3/payments/payment_intents`, {
-      method: 'POST',
-      headers: {
-        Authorization: server.basicAuth,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': 'inbox-dispute',
-      },
-      body: JSON.stringify({
-        amount: 4_200,
-        currency: 'usd',
-        capture_method: 'automatic',
-        payment_method_data: {
-          type: 'card',
-          card: { number: '4000000000000259', exp_month: 12, exp_year: 2035, cvc: '123' },
-        },
-        order: {
-          number: '8801',
-          customer: { name: 'Dee Sputer', email: 'dee@example.test' },
-          billing_address: { country: 'US' },
-        },
-      }),
-    });
-    expect(payment.status, await payment.clone().text()).toBe(200);
+    // Disputes opened now: one whose note the merchant follows, one the merchant accepts.
+    await disputedPayment(4_200, '8801');
+    await disputedPayment(5_100, '8802');
   });
 
   afterAll(async () => {
     await server.dispose();
   });
 
-  it('lists the notes newest first, sanitised, and marks the unread ones until the next visit', async () => {
+  it('shows the newest notes a page at a time, sanitised, and marks the unread ones until the next visit', async () => {
     const { context, page } = await signedIn(use(), MERCHANTS.inbox);
     await page.goto(overviewUrl());
     await noteCards(page).first().waitFor();
@@ -138,7 +163,26 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     expect(api.map((note) => note.name)).toContain('wcpay-first-payment');
     expect(api.map((note) => note.name)).toContain('wcpay-first-payout');
     expect(api.at(-1)!.title).toBe(HOSTILE_TITLE);
+    expect(api.length).toBeGreaterThan(2 * PAGE);
+    // The newest page only, then "Show more" from the keyboard adds the next page and takes the
+    // focus to the first note it added.
+    expect(await noteTitles(page)).toEqual(api.slice(0, PAGE).map((note) => note.title));
+    const more = page.getByTestId('inbox-show-more');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => noteCards(page).count()).toBe(2 * PAGE);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-note-name')))
+      .toBe(api[PAGE]!.name);
+    await expectAccessible(page, 'the inbox after Show more', { include: ['[data-testid=inbox]'] });
+    while ((await noteCards(page).count()) < api.length) {
+      const shown = await noteCards(page).count();
+      await more.click();
+      await expect.poll(() => noteCards(page).count()).toBeGreaterThan(shown);
+    }
     expect(await noteTitles(page)).toEqual(api.map((note) => note.title));
+    // Everything is shown: nothing more to ask for.
+    expect(await more.count()).toBe(0);
     // Nothing was read before this visit.
     expect(await page.getByTestId('inbox-note-unread').count()).toBe(api.length);
 
@@ -162,6 +206,7 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await page.getByTestId('inbox').screenshot({ path: 'test-results/overview-inbox-unread.png' });
     await page.reload();
     await noteCards(page).first().waitFor();
+    expect(await noteCards(page).count()).toBe(PAGE);
     expect(await page.getByTestId('inbox-note-unread').count()).toBe(0);
     await page.getByTestId('inbox').screenshot({ path: 'test-results/overview-inbox.png' });
     await context.close();
@@ -180,18 +225,20 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'hidden' });
     expect(await noteTitles(page)).toEqual(before);
-    expect((await inboxNotes()).map((note) => note.title)).toEqual(before);
+    expect(await firstPageTitles()).toEqual(before);
+    const next = (await inboxNotes())[PAGE]!.title;
 
     await first.getByTestId('inbox-note-dismiss').click();
     await modal.getByRole('button', { name: "Yes, I'm sure" }).click();
     await notice(page, 'Message dismissed').waitFor();
-    await expect.poll(() => noteTitles(page)).toEqual(before.slice(1));
-    expect((await inboxNotes()).map((note) => note.title)).toEqual(before.slice(1));
+    // The page closes up: the note after it moves into view.
+    await expect.poll(() => noteTitles(page)).toEqual([...before.slice(1), next]);
+    expect(await firstPageTitles()).toEqual([...before.slice(1), next]);
     await page.screenshot({ path: 'test-results/overview-inbox-dismissed.png', fullPage: true });
 
     await notice(page, 'Message dismissed').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => noteTitles(page)).toEqual(before);
-    expect((await inboxNotes()).map((note) => note.title)).toEqual(before);
+    expect(await firstPageTitles()).toEqual(before);
 
     // Dismissing all of them, and undoing that.
     await page.getByTestId('inbox-dismiss-all').click();
@@ -207,7 +254,9 @@ describeInBrowser('the Overview inbox and survey', (use) => {
   it("follows a note's action to its page, and the note leaves the inbox", async () => {
     const { context, page } = await signedIn(use(), MERCHANTS.inbox);
     await page.goto(overviewUrl());
-    const dispute = noteCards(page).filter({ hasText: 'A payment was disputed' });
+    const dispute = noteCards(page)
+      .filter({ hasText: 'A payment was disputed' })
+      .filter({ hasText: '$42.00' });
     await dispute.waitFor();
     expect(await dispute.getByTestId('inbox-note-content').textContent()).toContain('$42.00');
     await dispute.getByRole('button', { name: 'Respond now' }).click();
@@ -215,7 +264,32 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await page.waitForURL((url) => url.searchParams.get('path') === '/payments/disputes/challenge');
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^dp_/);
     await page.getByTestId('dispute-info').waitFor();
-    expect((await inboxNotes()).map((note) => note.title)).not.toContain('A payment was disputed');
+    expect((await inboxNotes()).map((note) => note.name)).not.toContain(
+      `wcpay-dispute-${new URL(page.url()).searchParams.get('id')}`,
+    );
+    await context.close();
+  });
+
+  it("takes a dispute's note out of the inbox once the merchant accepts the dispute elsewhere", async () => {
+    const { context, page } = await signedIn(use(), MERCHANTS.inbox);
+    await page.goto(overviewUrl());
+    const dispute = noteCards(page).filter({ hasText: '$51.00' });
+    await dispute.waitFor();
+    const name = (await dispute.getAttribute('data-note-name'))!;
+    const disputeId = name.replace('wcpay-dispute-', '');
+    // The merchant answers the dispute from its own page, not from the note.
+    await page.goto(server.adminUrl('/payments/disputes/challenge', { id: disputeId }));
+    await page.getByRole('button', { name: 'Accept dispute' }).click();
+    await page
+      .getByRole('dialog', { name: 'Accept dispute' })
+      .getByRole('button', { name: 'Accept dispute' })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('path') === '/payments/disputes');
+    expect((await inboxNotes()).map((note) => note.name)).not.toContain(name);
+    await page.goto(overviewUrl());
+    await noteCards(page).first().waitFor();
+    expect(await noteCards(page).filter({ hasText: '$51.00' }).count()).toBe(0);
+    expect(await noteTitles(page)).toEqual(await firstPageTitles());
     await context.close();
   });
 
@@ -237,7 +311,7 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     failing = false;
     await error.getByRole('button', { name: 'Reload' }).click();
     await noteCards(page).first().waitFor();
-    expect(await noteTitles(page)).toEqual((await inboxNotes()).map((note) => note.title));
+    expect(await noteTitles(page)).toEqual(await firstPageTitles());
     await context.close();
   });
 

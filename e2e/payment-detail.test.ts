@@ -278,7 +278,7 @@ describeInBrowser('payment detail page', (use) => {
     await openDetail(page, payments.euro!.id);
     await page.getByTestId('payment-summary').waitFor();
     expect(await text(page, 'payment-amount')).toBe('€23.00');
-    // Spec 2 §5: rates of 1 or more show 5 decimal places.
+    // Rates of 1 or more show 5 decimal places.
     expect(await text(page, 'payment-conversion')).toMatch(/^€1\.00 EUR → \d+\.\d{5} USD: \$\d+\.\d{2} USD$/);
     const timeline = await timelineText(page);
     expect(timeline).toContain('A payment of €23.00 EUR was successfully charged.');
@@ -526,7 +526,7 @@ describeInBrowser('payment detail page', (use) => {
     await page.close();
   });
 
-  it("shows the spec's messages when a read or a refund fails", async () => {
+  it('shows its error messages when a read or a refund fails', async () => {
     const page = await use().newPage();
     await signIn(page);
     const fail = (route: import('playwright-core').Route) =>
@@ -667,14 +667,14 @@ describeInBrowser('payment detail page', (use) => {
     const page = await use().newPage();
     await signIn(page);
     // Thirty readers do not fit in one fee of the sandbox; the answer is made up here.
-    const data = Array.from({ length: 30 }, (_, index) => ({
+    const rowsOfFee = Array.from({ length: 30 }, (_, index) => ({
       reader_id: `tmr_reader${String(index).padStart(2, '0')}`,
       status: 'active',
       count: index + 1,
       fee: { amount: (index + 1) * 10, currency: 'usd' },
     }));
     await page.route('**/readers/charges/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data }) }),
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(rowsOfFee) }),
     );
     await openDetail(page, 'txn_many', { transaction_type: 'card_reader_fee' });
     const rows = page.getByTestId('reader-row');

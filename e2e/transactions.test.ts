@@ -375,7 +375,7 @@ describeInBrowser('the transactions page', (use) => {
       .poll(() => page.getByRole('tab', { name: /^Uncaptured/ }).textContent())
       .toBe(`Uncaptured (${before.count - 2})`);
 
-    // Canceled elsewhere while the list still shows it: the capture fails with the spec's words.
+    // Canceled elsewhere while the list still shows it: the capture fails, saying why.
     await server.api('POST', `/orders/${orders.stale!.order.id}/cancel_authorization`, {
       payment_intent_id: orders.stale!.id,
     });
@@ -436,7 +436,7 @@ describeInBrowser('the transactions page', (use) => {
     await context.close();
   });
 
-  it("shows the spec's error when a list cannot be loaded", async () => {
+  it('shows an error when a list cannot be loaded', async () => {
     const { context, page } = await signedIn(use());
     const failing = /\/wp-json\/wc\/v3\/payments\/transactions\?/;
     await page.route(failing, (route) =>

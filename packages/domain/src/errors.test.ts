@@ -35,7 +35,7 @@ describe('the error registry', () => {
     expect(error.params).toEqual({ amount: 'Too small.', currency: 'Unknown.' });
   });
 
-  it('formats positional and sequential placeholders as the spec writes them', () => {
+  it('formats positional and sequential placeholders as the messages write them', () => {
     expect(fillTemplate('%1$s then %2$s, %1$s again', 'a', 'b')).toBe('a then b, a again');
     expect(fillTemplate('%d of %s', 3, 'five')).toBe('3 of five');
     expect(fillTemplate('no placeholders', 'ignored')).toBe('no placeholders');

@@ -12,7 +12,7 @@ import {
 import { showsLoansMenu } from './menu.ts';
 
 const active = { stripe_loan_id: 'flxln_active', fully_paid_at: null };
-const repaid = { stripe_loan_id: 'flxln_repaid', fully_paid_at: 1_767_225_600 };
+const repaid = { stripe_loan_id: 'flxln_repaid', fully_paid_at: '2026-01-01 00:00:00' };
 
 describe('loans', () => {
   it('is active until fully paid, then paid off', () => {

@@ -1,26 +1,27 @@
 /**
- * Capital loans as the Loans page shows them (spec 2 §2 Loans page, §4 Loans filter; spec 3 §4
- * Loan status). Labels are plain English; the web wraps them in __().
+ * Capital loans as the Loans page shows them: the page, its Loans filter and each loan's
+ * status (docs/loans-and-card-readers.md). Labels are plain English; the web wraps them in __().
  */
 
-/** The fields of a loan these rules read (spec 2 §3 "Loan"); times are epoch seconds. */
+/** The fields of a loan these rules read; times are epoch seconds. */
 export interface LoanStatusFields {
   stripe_loan_id: string;
-  fully_paid_at: number | null;
+  /** When the loan was fully paid (UTC, YYYY-MM-DD HH:MM:SS), null until then. */
+  fully_paid_at: string | null;
 }
 
 export type LoanStatus = 'active' | 'paid_off';
 
-/** Spec 3 §4: a loan is paid off once `fully_paid_at` is set, active until then. */
+/** A loan is paid off once `fully_paid_at` is set, active until then. */
 export function loanStatus(loan: Pick<LoanStatusFields, 'fully_paid_at'>): LoanStatus {
   return loan.fully_paid_at === null ? 'active' : 'paid_off';
 }
 
-/** Spec 3 §4 "Loan status": 'Active', or 'Paid off' with the date (it fills `%s`). */
+/** A loan's status: 'Active', or 'Paid off' with the date (it fills `%s`). */
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = { active: 'Active', paid_off: 'Paid off: %s' };
 
 /**
- * Spec 2 §4 "Loans filter": 'In Progress' for active loans, else 'Paid in Full'. The URL names
+ * The Loans filter: 'In Progress' for active loans, else 'Paid in Full'. The URL names
  * the choice `loan_status`; any other value shows every loan.
  */
 export const LOAN_FILTERS = ['in_progress', 'paid_in_full'] as const;
@@ -50,7 +51,7 @@ export function filterLoans<T extends Pick<LoanStatusFields, 'fully_paid_at'>>(
 }
 
 /**
- * Spec 2 §2: a loan links to the transactions list filtered to it, as the page's `path` and
+ * A loan links to the transactions list filtered to it, as the page's `path` and
  * query: type charge, filter advanced and `loan_id_is` (the loan's `stripe_loan_id`).
  */
 export function loanTransactionsLink(loan: Pick<LoanStatusFields, 'stripe_loan_id'>): {

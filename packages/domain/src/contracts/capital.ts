@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
+import { defineEndpoint, PAYMENTS_BASE, zUtcDateTime } from './endpoint.ts';
 
 /**
- * Capital loans. Amounts are integer minor units of the loan currency; times are epoch seconds;
+ * Capital loans. Amounts are integer minor units of the loan currency; times are epoch seconds,
+ * but for a loan's `paid_out_at`, `first_paydown_at` and `fully_paid_at`, which are
+ * `YYYY-MM-DD HH:MM:SS` in UTC as the admin client reads them;
  * `withhold_rate` is a fraction (0.1 withholds 10 % of each payment's net).
  */
 
 const epochSeconds = z.number().int().describe('Epoch seconds');
 
-/** Spec 2 §3 "Active loan summary details". */
+/** The active loan summary's details. */
 export const ZActiveLoanSummary = z.object({
   details: z.object({
     advance_amount: z.number().int(),
@@ -41,7 +43,7 @@ export const activeLoanSummary = defineEndpoint({
   errors: ['wcpay_account_not_found', 'wcpay_capital_no_active_loan'],
 });
 
-/** Spec 2 §3 "Loan". */
+/** A loan. */
 export const ZLoan = z.object({
   stripe_loan_id: z.string(),
   amount: z.number().int(),
@@ -49,9 +51,9 @@ export const ZLoan = z.object({
   paid_amount: z.number().int(),
   currency: z.string(),
   withhold_rate: z.number(),
-  paid_out_at: epochSeconds,
-  first_paydown_at: epochSeconds.nullable(),
-  fully_paid_at: epochSeconds.nullable(),
+  paid_out_at: zUtcDateTime,
+  first_paydown_at: zUtcDateTime.nullable(),
+  fully_paid_at: zUtcDateTime.nullable(),
 });
 export type TLoan = z.infer<typeof ZLoan>;
 

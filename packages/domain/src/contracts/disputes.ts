@@ -285,9 +285,10 @@ export const listDisputes = defineEndpoint({
 export const disputesSummary = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/disputes/summary`,
-  summary: "How many disputes the filters select, and the currencies of the account's disputes.",
+  summary:
+    "How many disputes the filters select, and the currencies of the account's disputes. page and pagesize are taken (the admin client sends the list's) and change nothing.",
   tags: ['disputes'],
-  query: ZDisputeFilters,
+  query: ZDisputeFilters.extend({ page: listQuery.page, pagesize: listQuery.pagesize }).strict(),
   response: z.object({ count: z.number().int(), currencies: z.array(z.string()) }),
   errors: ['wcpay_account_not_found'],
 });
@@ -321,7 +322,7 @@ export const disputeOutcomes = defineEndpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Uploaded files (spec 3 §3 "Uploaded file response", §5 "Evidence files", §7 "Files"): dispute
+// Uploaded files: dispute
 // evidence and the settings' branding logo, each purpose with its rules in
 // domain/files/upload-purposes.ts.
 
@@ -345,7 +346,7 @@ export const ZFileUpload = z
     if (reason) context.addIssue({ code: 'custom', path: ['file'], message: reason });
   });
 
-/** Spec 3 §3 "Uploaded file response". */
+/** The answer to an uploaded file. */
 export const ZUploadedFile = z.object({
   id: z.string(),
   filename: z.string(),

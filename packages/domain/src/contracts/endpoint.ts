@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { ErrorCode } from '../errors/registry.ts';
+import { UTC_DATE_TIME_PATTERN } from '../time.ts';
 import type { HttpMethod } from './paths.ts';
 
 export { buildPath, type HttpMethod, PAYMENTS_BASE, REST_ROOT } from './paths.ts';
@@ -122,7 +123,16 @@ export const zIntFromQuery = (min: number, max: number) =>
     ])
     .pipe(z.number().int().min(min).max(max));
 
-/** List parameters shared by every list endpoint (DESIGN §3). */
+/**
+ * An instant answered as `YYYY-MM-DD HH:MM:SS` in UTC, the form the admin client reads in the
+ * lists that use it (docs/compatibility.md); `time.ts` writes and reads it.
+ */
+export const zUtcDateTime = z
+  .string()
+  .regex(UTC_DATE_TIME_PATTERN, 'YYYY-MM-DD HH:MM:SS')
+  .describe('UTC date and time, YYYY-MM-DD HH:MM:SS');
+
+/** List parameters shared by every list endpoint. */
 export const listQuery = {
   page: zIntFromQuery(1, 1_000_000).default(1),
   pagesize: zIntFromQuery(1, 100).default(25),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { NOTE_LAYOUTS, NOTE_STATUSES, NOTE_TYPES } from '../inbox/notes.ts';
-import { defineEndpoint, listQuery, REST_ROOT, zIntFromQuery } from './endpoint.ts';
+import { defineEndpoint, REST_ROOT, zIntFromQuery } from './endpoint.ts';
 
 /**
- * The notes store behind the Overview inbox (spec 1 §3 "Inbox note", §7 "Notes store"): notes of
+ * The notes store behind the Overview inbox: notes of
  * this product, listed by status and source newest first; dismissing one marks it deleted, and
  * undoing a dismissal clears the mark again. Content is HTML limited to the allowed tags.
  * Dates are `YYYY-MM-DDTHH:MM:SS`: date_created in the store's time zone, date_created_gmt in UTC.
@@ -42,24 +42,52 @@ export const ZNote = z.object({
 export type TNote = z.infer<typeof ZNote>;
 
 const zNoteId = zIntFromQuery(1, Number.MAX_SAFE_INTEGER);
-/** Spec 1 §9: source values are word characters and hyphens. */
+/** Source values are word characters and hyphens. */
 const zSource = z.string().regex(/^[\w-]{1,100}$/, 'Word characters and hyphens');
+
+/** Fields a note list can be ordered by, as WooCommerce's notes store names them. */
+export const NOTE_ORDER_BY = ['note_id', 'date', 'type', 'title', 'status'] as const;
+/** The notes store's page size when none is asked for, and the most one page holds. */
+export const NOTES_DEFAULT_PER_PAGE = 10;
+export const NOTES_MAX_PER_PAGE = 100;
+/** Headers of a notes page: how many notes match, and in how many pages. */
+export const NOTES_TOTAL_HEADER = 'X-WP-Total';
+export const NOTES_TOTAL_PAGES_HEADER = 'X-WP-TotalPages';
+
+/**
+ * A list of enum values as the notes store takes it: bracket form (`type[]=a&type[]=b`, folded
+ * into an array before the contract reads it), a comma-separated text (`type=a,b`), or one value.
+ */
+const zEnumList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string().transform((text) => text.split(',').map((item) => item.trim())), z.array(z.string())])
+    .pipe(
+      z
+        .array(z.enum(values))
+        .min(1)
+        .max(values.length * 2),
+    );
 
 export const notesList = defineEndpoint({
   method: 'GET',
   path: NOTES_BASE,
-  summary: 'Notes of a status and source, newest first, without the dismissed ones.',
+  summary:
+    'Notes of the given types, statuses and source, without the dismissed ones: a bare array of one ' +
+    `page, with the number of matching notes in the ${NOTES_TOTAL_HEADER} header and the number of ` +
+    `pages in ${NOTES_TOTAL_PAGES_HEADER}.`,
   tags: ['notes'],
   query: z
     .object({
-      ...listQuery,
-      direction: z.enum(['asc', 'desc']).default('desc'),
-      sort: z.enum(['date']).default('date'),
-      status: ZNoteStatus.optional(),
+      page: zIntFromQuery(1, 1_000_000).default(1),
+      per_page: zIntFromQuery(1, NOTES_MAX_PER_PAGE).default(NOTES_DEFAULT_PER_PAGE),
+      type: zEnumList(NOTE_TYPES).optional(),
+      status: zEnumList(NOTE_STATUSES).optional(),
+      orderby: z.enum(NOTE_ORDER_BY).default('date'),
+      order: z.enum(['asc', 'desc']).default('desc'),
       source: zSource.optional(),
     })
     .strict(),
-  response: z.object({ data: z.array(ZNote) }),
+  response: z.array(ZNote),
 });
 
 export const noteGet = defineEndpoint({
@@ -132,4 +160,18 @@ export const noteAction = defineEndpoint({
   params: z.object({ id: zNoteId, action_id: zIntFromQuery(1, 100) }),
   response: ZNote,
   errors: ['wcpay_account_not_found', 'woocommerce_note_invalid_id', 'woocommerce_note_action_invalid_id'],
+});
+
+/** A connect promotion's id, as the settings object's connectIncentive.id carries it. */
+export const zPromoId = z.string().regex(/^[\w-]{1,100}$/, 'Word characters and hyphens');
+
+export const promoActivate = defineEndpoint({
+  method: 'POST',
+  path: `${NOTES_BASE}/experimental-activate-promo/:id`,
+  summary:
+    'Applies the connect promotion the store offers (connectIncentive.id) before the account is connected; answers success.',
+  tags: ['notes'],
+  params: z.object({ id: zPromoId }),
+  response: z.object({ success: z.boolean() }),
+  errors: ['woocommerce_note_invalid_promo', 'wcpay_connect_promo_not_applicable'],
 });

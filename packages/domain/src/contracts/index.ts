@@ -1,3 +1,4 @@
+export * as auditLog from './audit-log.ts';
 export * as capital from './capital.ts';
 export * as cardReaders from './card-readers.ts';
 export * as disputes from './disputes.ts';

@@ -3,7 +3,7 @@ import { EXCHANGE_RATE_MAX_DECIMALS, isValidExchangeRate } from '../money/format
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
- * Multi-currency (spec 3 §7): the currencies the store offers besides its own, each one's rate,
+ * Multi-currency: the currencies the store offers besides its own, each one's rate,
  * rounding and charm pricing, and the storefront's automatic-currency and switcher settings.
  * Field names are the ones the admin client reads (`available`, `enabled`, `default`, the
  * `wcpay_multi_currency_*` settings).
@@ -126,7 +126,7 @@ export type TMultiCurrencySettings = z.infer<typeof ZMultiCurrencySettings>;
 export const getSettings = defineEndpoint({
   method: 'GET',
   path: `${BASE}/get-settings`,
-  summary: 'The multi-currency store settings (spec 3 §3), with the storefront preview address.',
+  summary: 'The multi-currency store settings, with the storefront preview address.',
   tags: ['multi-currency'],
   response: ZMultiCurrencySettings,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
 /**
- * The account as the pages read it (spec 1 §3 "Account status", §4 account states). Before the
+ * The account as the pages read it, in one of the account states. Before the
  * store has an account, status is null and both connection flags say how far it got.
  */
 export const ZAccountStatus = z.object({
@@ -19,7 +19,7 @@ export const ZAccountStatus = z.object({
     firstTransactionDate: z.string().nullable(),
   }),
   created: z.string().nullable(),
-  /** Spec 3 §3 "Account status" `deposits`; minimums are minor units per lowercase currency. */
+  /** The account's payouts state; minimums are minor units per lowercase currency. */
   deposits: z.object({
     status: z.string().nullable(),
     interval: z.enum(['daily', 'weekly', 'monthly', 'manual']).nullable(),
@@ -109,7 +109,7 @@ export const kycSession = defineEndpoint({
     })
     .strict(),
   response: ZAccountSession,
-  errors: ['wcpay_onboarding_not_started'],
+  errors: ['wcpay_onboarding_not_started', 'wcpay_onboarding_paused'],
 });
 
 export const kycFinalize = defineEndpoint({

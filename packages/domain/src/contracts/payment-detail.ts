@@ -5,13 +5,13 @@ import { DISPUTE_STATUSES } from '../transactions/status.ts';
 import { defineEndpoint, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
 
 /**
- * The payment detail page's reads (spec 2 §3 "Charge", "Timeline event", "Payment-method detail
- * blocks"; §7 "Charges, timeline, intents" and "Readers, loans"); files are in files.ts.
+ * The payment detail page's reads: the charge, its timeline and payment-method details, the
+ * payment intent, the card readers and loans; files are in files.ts.
  *
  * Conventions of this area: amounts are integer minor units of the currency beside them;
- * `created`, `datetime` and every other instant are epoch seconds, as the spec gives the
- * timeline's `datetime`; exchange rates are exact decimal strings (format them with
- * `formatExchangeRate`). Fields the spec does not list are Paydesk's own and say so.
+ * `created`, `datetime` and every other instant are epoch seconds, like the timeline's
+ * `datetime`; exchange rates are exact decimal strings (format them with
+ * `formatExchangeRate`). Fields of Paydesk's own say so.
  */
 
 const ID_CHARS = '[A-Za-z0-9]{1,64}';
@@ -24,7 +24,7 @@ const zEpochSeconds = z.number().int();
 const zMinor = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
-// Payment-method detail blocks (spec 2 §3). Every listed field is present; a value the processor
+// Payment-method detail blocks. Every listed field is present; a value the processor
 // did not report (a declined attempt, say) is null.
 
 export const ZCardChecks = z.object({
@@ -143,7 +143,7 @@ export const PAYMENT_METHOD_DETAIL_TYPES = ZPaymentMethodDetails.options.map(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Fees (spec 2 §3 "Timeline event" fee_rates; §5 'Base fee' and 'capped at').
+// Fees (a timeline event's fee_rates, shown with 'Base fee' and 'capped at').
 
 export const ZFeeRateHistoryEntry = z.object({
   type: z.enum(['base', 'additional', 'discount']),
@@ -167,7 +167,7 @@ export const ZFeeRates = z.object({
 export type TFeeRates = z.infer<typeof ZFeeRates>;
 
 // ---------------------------------------------------------------------------------------------
-// Charge (spec 2 §3 "Charge").
+// Charge.
 
 /** A ledger entry as a charge shows it: in the store's settlement currency. */
 export const ZChargeBalanceTransaction = z.object({
@@ -285,6 +285,8 @@ export const ZCharge = z.object({
   /** The capture's ledger entry; null until captured. */
   balance_transaction: ZChargeBalanceTransaction.nullable(),
   refunds: z.object({ data: z.array(ZChargeRefund) }),
+  /** Whether the charge was disputed (then `dispute` says how it stands). */
+  disputed: z.boolean(),
   dispute: ZChargeDispute.nullable(),
   order: ZChargeOrder.nullable(),
   billing_details: ZBillingDetails,
@@ -327,7 +329,7 @@ export const getChargeByOrder = defineEndpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Timeline (spec 2 §3 "Timeline event").
+// Timeline.
 
 export const ZTimelineTransactionDetails = z.object({
   customer_currency: z.string(),
@@ -353,9 +355,9 @@ export const ZTimelineEvent = z.object({
   currency: z.string().optional(),
   amount_captured: zMinor.optional(),
   amount_refunded: zMinor.optional(),
-  /** failed: the decline code (spec 2 §8 "Failure reasons shown in the timeline"); refunds and disputes: their reason. */
+  /** failed: the decline code; refunds and disputes: their reason. */
   reason: z.string().nullable().optional(),
-  /** refund_failed: spec 2 §8 "Refund failure reasons". */
+  /** refund_failed: the refund failure reason. */
   failure_reason: z.string().optional(),
   /** On events with a ledger entry (transaction_id): the payout that swept it, null until one does. */
   deposit: z.object({ id: z.string(), arrival_date: zEpochSeconds }).nullable().optional(),

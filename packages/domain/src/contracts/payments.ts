@@ -116,13 +116,12 @@ export const ZRefundRequest = z
     charge_id: z.string().min(3).max(64),
     amount: z.number().int().positive().max(99_999_999).optional(),
     reason: z.enum(REFUND_REASONS).nullable().optional(),
-    // The order's number as Paydesk answers it ("1042") or as a number; never a boolean.
     order_id: z
-      .union([
-        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-        zIntFromQuery(1, Number.MAX_SAFE_INTEGER),
-      ])
-      .optional(),
+      .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().min(1).max(64)])
+      .optional()
+      .describe(
+        "The charge's order: its id (a number), or its number as the charge answers it in order.number (text, as the admin client sends it). Another order is refused (wcpay_intent_order_mismatch).",
+      ),
   })
   .strict();
 

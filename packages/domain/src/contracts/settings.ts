@@ -34,7 +34,7 @@ import {
 } from '../settings/rules.ts';
 import { defineEndpoint, PAYMENTS_BASE } from './endpoint.ts';
 
-/** Spec 1 §3 "Protection level": basic (default) or advanced. */
+/** The fraud protection level: basic (default) or advanced. */
 export const PROTECTION_LEVELS = ['basic', 'advanced'] as const;
 
 /**
@@ -62,7 +62,7 @@ const ZFraudRuleOut = z.object({
   check: checkOutAtDepth(1),
 }) as unknown as z.ZodType<FraudRule>;
 
-/** Spec 3 §4: a payment method's status, with what the account still has to provide. */
+/** A payment method's status, with what the account still has to provide. */
 export const PAYMENT_METHOD_STATUSES = ['active', 'pending', 'pending_verification', 'inactive'] as const;
 
 const ZMethodId = z.enum(PAYMENT_METHOD_IDS);
@@ -77,7 +77,7 @@ const ZSupportAddress = z.object({
 });
 
 /**
- * The settings object of spec 3 §3 as answered. Subscription, one-page checkout and billing
+ * The payments settings object as answered. Subscription, one-page checkout and billing
  * migration fields belong to features Paydesk does not have and are not part of it
  * (docs/settings.md).
  */
@@ -147,12 +147,37 @@ const ruledNumber = (rule: (value: number) => string | null) =>
   });
 
 /**
+ * The answer's read-only fields, which the admin client sends back with the rest of the object
+ * it read: taken in the form they are answered in, and ignored. Any other value is refused.
+ */
+const readOnlyEchoFields = {
+  available_payment_method_ids: ZSettings.shape.available_payment_method_ids.optional(),
+  duplicated_payment_method_ids: ZSettings.shape.duplicated_payment_method_ids.optional(),
+  payment_method_statuses: ZSettings.shape.payment_method_statuses.optional(),
+  account_domestic_currency: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'Read-only: a lowercase currency code as answered.')
+    .optional(),
+  account_country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Read-only: a two-letter country code as answered.')
+    .optional(),
+  deposit_completed_waiting_period: ZSettings.shape.deposit_completed_waiting_period.optional(),
+  deposit_status: ZSettings.shape.deposit_status.optional(),
+  deposit_restrictions: ZSettings.shape.deposit_restrictions.optional(),
+  is_test_mode_onboarding: ZSettings.shape.is_test_mode_onboarding.optional(),
+  is_dev_mode_enabled: ZSettings.shape.is_dev_mode_enabled.optional(),
+  is_card_present_eligible: ZSettings.shape.is_card_present_eligible.optional(),
+};
+
+/**
  * The fields a merchant can change. The settings page sends all of them; a script may send
  * some, and a field left out keeps its value. The answer's read-only fields (statuses, the
- * domestic currency, deposit status) are not accepted.
+ * domestic currency, deposit status) may be sent back as answered and change nothing.
  */
 export const ZSettingsUpdate = z
   .object({
+    ...readOnlyEchoFields,
     enabled_payment_method_ids: z
       .array(z.string().max(40))
       .max(PAYMENT_METHOD_IDS.length * 2)
@@ -190,7 +215,7 @@ export const ZSettingsUpdate = z
       .optional(),
     deposit_schedule_interval: z.enum(DEPOSIT_SCHEDULE_INTERVALS).optional(),
     deposit_schedule_weekly_anchor: z.enum(DEPOSIT_WEEKLY_ANCHORS).nullable().optional(),
-    /** Spec 3 §5: an empty string becomes null, otherwise an integer. */
+    /** An empty string becomes null, otherwise an integer. */
     deposit_schedule_monthly_anchor: z
       .union([
         z.literal(''),
@@ -229,7 +254,7 @@ export type TSettingsUpdate = z.input<typeof ZSettingsUpdate>;
 export const getSettings = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/settings`,
-  summary: 'The payments settings object of spec 3 §3.',
+  summary: 'The payments settings object.',
   tags: ['settings'],
   response: ZSettings,
   errors: ['wcpay_account_not_found'],
@@ -239,9 +264,13 @@ export const updateSettings = defineEndpoint({
   method: 'POST',
   path: `${PAYMENTS_BASE}/settings`,
   summary:
-    "Saves payments settings field by field (400 names each refused field in data.params; nothing is saved). Card stays enabled. Advanced fraud protection needs at least one saved rule. account_branding_logo must name one of the account's own uploads with purpose=business_logo, or be empty.",
+    "Saves payments settings field by field (400 names each refused field in data.params; nothing is saved); answers the whole saved object, with data.payment_method_statuses. Card stays enabled. Advanced fraud protection needs at least one saved rule. account_branding_logo must name one of the account's own uploads with purpose=business_logo, or be empty.",
   tags: ['settings'],
   body: ZSettingsUpdate,
-  response: ZSettings,
+  response: ZSettings.extend({
+    data: z
+      .object({ payment_method_statuses: ZSettings.shape.payment_method_statuses })
+      .describe("The saved methods' statuses again, where the admin client reads them after a save."),
+  }),
   errors: ['wcpay_account_not_found'],
 });

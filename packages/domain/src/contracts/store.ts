@@ -49,6 +49,22 @@ export const preferencesUpdate = defineEndpoint({
   response: ZUserPreferences,
 });
 
+/**
+ * The user's `woocommerce_meta`: named texts the admin client keeps per user, each written as
+ * JSON. The Overview inbox keeps the time (epoch milliseconds) it was last read under
+ * `wc_payments_overview_inbox_last_read`. Only the names listed here are kept.
+ */
+export const ZWoocommerceMeta = z
+  .object({
+    wc_payments_overview_inbox_last_read: z
+      .string()
+      .regex(/^\d{1,16}$/, 'Epoch milliseconds, as JSON text.')
+      .optional(),
+  })
+  .strict();
+export type TWoocommerceMeta = z.infer<typeof ZWoocommerceMeta>;
+export const WOOCOMMERCE_META_KEYS = Object.keys(ZWoocommerceMeta.shape) as (keyof TWoocommerceMeta)[];
+
 export const ZCurrentUser = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -58,6 +74,7 @@ export const ZCurrentUser = z.object({
   email: z.string(),
   roles: z.array(z.string()),
   capabilities: z.record(z.string(), z.boolean()),
+  woocommerce_meta: ZWoocommerceMeta.describe('The names saved so far; a name never saved is left out.'),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
@@ -68,6 +85,44 @@ export const currentUser = defineEndpoint({
   tags: ['store'],
   response: ZCurrentUser,
 });
+
+const ZUserUpdateParams = z
+  .object({
+    id: z.union([
+      z.literal('me'),
+      z
+        .string()
+        .regex(/^\d{1,16}$/, 'me or a user id')
+        .transform(Number),
+    ]),
+  })
+  .strict();
+
+/** What a user save may change: the given `woocommerce_meta` names (others keep their values). */
+const ZUserUpdate = z
+  .object({
+    id: z.number().int().optional().describe("The user's id, as the admin client sends it back."),
+    woocommerce_meta: ZWoocommerceMeta,
+  })
+  .strict();
+
+function userUpdateEndpoint<M extends 'POST' | 'PUT'>(method: M) {
+  return defineEndpoint({
+    method,
+    path: `${REST_ROOT}/wp/v2/users/:id`,
+    summary:
+      'Saves woocommerce_meta names of the signed-in user (`me`, or its own id; another id is 403 rest_cannot_edit); answers the user.',
+    tags: ['store'],
+    params: ZUserUpdateParams,
+    body: ZUserUpdate,
+    response: ZCurrentUser,
+    errors: ['rest_cannot_edit'],
+  });
+}
+
+/** POST, and PUT as the admin client's data layer saves a user. */
+export const updateCurrentUser = userUpdateEndpoint('POST');
+export const replaceCurrentUser = userUpdateEndpoint('PUT');
 
 export const storeSettingsGet = defineEndpoint({
   method: 'GET',

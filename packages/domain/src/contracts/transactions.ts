@@ -6,12 +6,14 @@ import {
   type TransactionSort,
 } from '../transactions/sorts.ts';
 import { TRANSACTION_TYPES } from '../transactions/status.ts';
-import { defineEndpoint, listQuery, PAYMENTS_BASE, zIntFromQuery } from './endpoint.ts';
+import { defineEndpoint, listQuery, PAYMENTS_BASE, zIntFromQuery, zUtcDateTime } from './endpoint.ts';
 
 /**
  * Transactions, uncaptured authorizations and blocked (fraud-outcome) payments: the lists, their
- * summaries and their search suggestions (spec 2 §3, §5, §7). Amounts are integer minor units;
- * times are epoch seconds.
+ * summaries and their search suggestions. Amounts are integer minor units;
+ * a transaction's `date` and `available_on`, and the `created` of authorizations and fraud
+ * outcomes, are `YYYY-MM-DD HH:MM:SS` in UTC, as the admin client reads them; other times are
+ * epoch seconds.
  *
  * List values (`date_between`, `type_is_in`, `search`) are sent as repeated `key[]=` parameters
  * (`key[0]=`, `key[1]=` … work too); a single value may also be sent as plain `key=`.
@@ -40,7 +42,7 @@ export const ZTransactionType = z.enum(TRANSACTION_TYPES);
 export const TRANSACTION_CHANNELS = ['online', 'in_person', 'in_person_pos'] as const;
 export const SOURCE_DEVICES = ['ios', 'android'] as const;
 
-/** Spec 2 §3: 0 is normal, 1 elevated, 2 highest. */
+/** 0 is normal, 1 elevated, 2 highest. */
 const zRiskLevel = zIntFromQuery(0, 2);
 
 const zSource = z.string().regex(/^[a-z0-9_]{1,40}$/, 'A payment method type such as card or sepa_debit');
@@ -62,7 +64,7 @@ export interface FilterInstant {
 }
 
 /**
- * A date filter value in UTC (spec 2 §5): `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS` or the ISO form
+ * A date filter value in UTC: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS` or the ISO form
  * `YYYY-MM-DDTHH:MM:SS(.sss)Z`. A day that does not exist (2026-02-30) is refused.
  */
 export const zFilterInstant = z.string().transform((value, ctx): FilterInstant => {
@@ -87,8 +89,7 @@ export const zFilterInstant = z.string().transform((value, ctx): FilterInstant =
 });
 
 /**
- * The filters of the transactions list, its summary and its CSV export (spec 2 §7
- * "Transactions"). The advanced filters (date, type, device, channel, country, risk, customer
+ * The filters of the transactions list, its summary and its CSV export. The advanced filters (date, type, device, channel, country, risk, customer
  * currency, source) combine as `match` says: all must hold, or any one. The link filters
  * (`type_is_in`, `store_currency_is`, `loan_id_is`, `deposit_id`) and `search` always narrow.
  */
@@ -138,7 +139,7 @@ export const transactionFilterFields = {
     .regex(/^(?:[+-]\d{2}:?\d{2}|[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}|UTC)$/, 'A time zone')
     .max(64)
     .optional()
-    .describe('The time zone an export writes dates in; filters are UTC (spec 2 §5).'),
+    .describe('The time zone an export writes dates in; filters are UTC.'),
   locale: z
     .string()
     .regex(/^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*$/, 'A locale such as en_US')
@@ -172,13 +173,13 @@ export const ZTransactionOrder = z.object({
   subscriptions: z.array(z.object({ number: z.string(), url: z.string() })),
 });
 
-/** Spec 2 §3 "Transaction". */
+/** A transaction as the lists answer it. */
 export const ZTransaction = z
   .object({
     transaction_id: z.string(),
     payment_intent_id: z.string().nullable(),
     charge_id: z.string().nullable(),
-    date: zEpochSeconds,
+    date: zUtcDateTime,
     type: ZTransactionType,
     channel: z.enum(TRANSACTION_CHANNELS).nullable(),
     source: z.string().nullable().describe('The payment method type (card, sepa_debit, …).'),
@@ -196,7 +197,7 @@ export const ZTransaction = z
     net: z.number().int(),
     risk_level: z.number().int().nullable(),
     deposit_id: z.string().nullable(),
-    available_on: zEpochSeconds,
+    available_on: zUtcDateTime.describe('When the amount becomes available (UTC, YYYY-MM-DD HH:MM:SS).'),
     deposit_status: z.enum(['pending', 'in_transit', 'paid', 'failed', 'canceled']).nullable(),
     loan_id: z.string().nullable().describe('stripe_loan_id of the loan a disbursement or repayment is for.'),
     metadata: z.object({ charge_type: z.string().nullable() }),
@@ -213,7 +214,7 @@ const ZCurrencyTotals = z.object({
 });
 
 /**
- * Spec 2 §3 "Transaction summary". `total`, `fees` and `net` are in `currency`: the
+ * The transactions summary. `total`, `fees` and `net` are in `currency`: the
  * `store_currency_is` filter when given, else the only store currency, else the account's
  * default currency; `totals` has every store currency (Paydesk's own field). `count` counts
  * every matching row.
@@ -233,10 +234,24 @@ export const ZTransactionsSummary = z
   .meta({ id: 'TransactionsSummary' });
 export type TTransactionsSummary = z.infer<typeof ZTransactionsSummary>;
 
-const zSearchTerm = z.string().trim().min(1).max(MAX_SEARCH_TERM_LENGTH);
+/** The text typed so far; left out or empty, the suggestions are not narrowed by it. */
+const zSearchTerm = z.string().trim().max(MAX_SEARCH_TERM_LENGTH).default('');
 
-/** Suggestions: each is a term the list's `search` takes as it is. */
-export const ZSearchSuggestions = z.object({ data: z.array(z.string()) });
+/**
+ * Suggestions, as a bare array of `{ key, label }` (the admin client's autocompleters read the
+ * answer as the options themselves): `label` is a term the list's `search` takes as it is, and
+ * `key` is the same text, which identifies the option.
+ */
+export const ZSearchSuggestion = z
+  .object({ key: z.string(), label: z.string() })
+  .meta({ id: 'SearchSuggestion' });
+export const ZSearchSuggestions = z.array(ZSearchSuggestion);
+export type TSearchSuggestion = z.infer<typeof ZSearchSuggestion>;
+
+/** Suggestion terms as the answer's options. */
+export function suggestionOptions(terms: readonly string[]): TSearchSuggestion[] {
+  return terms.map((term) => ({ key: term, label: term }));
+}
 
 export const listTransactions = defineEndpoint({
   method: 'GET',
@@ -262,7 +277,7 @@ export const searchTransactions = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/transactions/search`,
   summary:
-    'Search suggestions for the transactions list: customer names, "name (email)" and order numbers starting with search_term.',
+    'Search suggestions for the transactions list: customer names, "name (email)" and order numbers starting with search_term (without it, the first of them all).',
   tags: ['transactions'],
   query: z.object({ search_term: zSearchTerm }).strict(),
   response: ZSearchSuggestions,
@@ -276,8 +291,8 @@ export const FRAUD_OUTCOME_LIST_STATUSES = ['review', 'block'] as const;
 
 /**
  * `status=review`: payments held for review that nobody has approved or blocked yet.
- * `status=block`: payments blocked, outright or after review (spec 2 §4 "fraud block: block or
- * review_blocked"). `additional_status` narrows to the rule outcome the payment first had.
+ * `status=block`: payments blocked, outright or after review (the fraud block status: block or
+ * review_blocked). `additional_status` narrows to the rule outcome the payment first had.
  */
 export const fraudOutcomeFilterFields = {
   status: z.enum(FRAUD_OUTCOME_LIST_STATUSES).default('block'),
@@ -299,12 +314,12 @@ export const ZFraudOutcomesListQuery = z
   .strict();
 export type TFraudOutcomesListQuery = z.output<typeof ZFraudOutcomesListQuery>;
 
-/** Spec 2 §3 "Fraud-outcome transaction". */
+/** A blocked payment (fraud-outcome transaction) as the blocked list answers it. */
 export const ZFraudOutcomeTransaction = z
   .object({
     status: z.enum(['review', 'block']).describe('The rule outcome the payment had.'),
     manual_action: z.enum(['approved', 'blocked']).nullable(),
-    created: zEpochSeconds,
+    created: zUtcDateTime,
     amount: z.number().int(),
     currency: z.string(),
     customer_name: z.string(),
@@ -316,12 +331,17 @@ export const ZFraudOutcomeTransaction = z
   .meta({ id: 'FraudOutcomeTransaction' });
 export type TFraudOutcomeTransaction = z.infer<typeof ZFraudOutcomeTransaction>;
 
-/** Spec 2 §3: count and total; total is in `currency` (see the transactions summary). */
+/** Count and total; total is in `currency` (see the transactions summary). */
 export const ZFraudOutcomesSummary = z.object({
   count: z.number().int(),
   total: z.number().int(),
   currency: z.string(),
   all_currencies: z.array(z.string()),
+  currencies: z
+    .array(z.string())
+    .describe(
+      'The same as all_currencies, where the admin client reads them (it shows the total for one currency).',
+    ),
   totals: z.array(z.object({ currency: z.string(), count: z.number().int(), total: z.number().int() })),
 });
 export type TFraudOutcomesSummary = z.infer<typeof ZFraudOutcomesSummary>;
@@ -346,11 +366,32 @@ export const fraudOutcomesSummary = defineEndpoint({
   errors: ['wcpay_account_not_found'],
 });
 
+/** Most rows the synchronous download of the blocked list answers. */
+export const MAX_FRAUD_OUTCOMES_DOWNLOAD = 10_000;
+
+export const ZFraudOutcomesDownloadQuery = z
+  .object({
+    sort: ZFraudOutcomesListQuery.shape.sort,
+    direction: listQuery.direction,
+    ...fraudOutcomeFilterFields,
+  })
+  .strict();
+
+export const downloadFraudOutcomes = defineEndpoint({
+  method: 'GET',
+  path: `${PAYMENTS_BASE}/transactions/fraud-outcomes/download`,
+  summary: `Every fraud-outcome payment the filters select, in the list's order and fields, at once (at most ${MAX_FRAUD_OUTCOMES_DOWNLOAD.toLocaleString('en-US')}): what the admin client turns into a CSV file in the browser. POST to the same path starts a CSV export that is written on the server instead.`,
+  tags: ['transactions'],
+  query: ZFraudOutcomesDownloadQuery,
+  response: z.object({ data: z.array(ZFraudOutcomeTransaction) }),
+  errors: ['wcpay_account_not_found'],
+});
+
 export const searchFraudOutcomes = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/transactions/fraud-outcomes/search`,
   summary:
-    'Search suggestions for the blocked list: customer names and order numbers starting with search_term.',
+    'Search suggestions for the blocked list: customer names and order numbers starting with search_term (without it, the first of them all).',
   tags: ['transactions'],
   query: z
     .object({ status: z.enum(FRAUD_OUTCOME_LIST_STATUSES).default('block'), search_term: zSearchTerm })
@@ -362,21 +403,21 @@ export const searchFraudOutcomes = defineEndpoint({
 // ---------------------------------------------------------------------------------------------
 // Uncaptured authorizations.
 
-/** Spec 2 §5: `capture_by` is sent as `created` (the deadline is created plus 7 days). */
+/** `capture_by` is sent as `created` (the deadline is created plus 7 days). */
 export { AUTHORIZATION_SORTS };
 
 export const ZAuthorizationsListQuery = z
   .object({ ...listQuery, sort: z.enum(AUTHORIZATION_SORTS).default('created') })
   .strict();
 
-/** Spec 2 §3 "Authorization". */
+/** An uncaptured authorization as its list answers it. */
 export const ZAuthorization = z
   .object({
     payment_intent_id: z.string(),
     charge_id: z.string(),
     order_id: z.number().int().nullable(),
     order: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
-    created: zEpochSeconds,
+    created: zUtcDateTime,
     capture_by: zEpochSeconds.describe('The capture deadline: created plus 7 days.'),
     amount: z.number().int(),
     currency: z.string(),
@@ -394,7 +435,7 @@ export const ZAuthorization = z
   .meta({ id: 'Authorization' });
 export type TAuthorization = z.infer<typeof ZAuthorization>;
 
-/** Spec 2 §3: count, total, currency, all_currencies; total is in `currency`. */
+/** Count, total, currency, all_currencies; total is in `currency`. */
 export const ZAuthorizationsSummary = z.object({
   count: z.number().int(),
   total: z.number().int(),

@@ -15,6 +15,12 @@ export const ACCOUNTS_ERRORS = defineErrors({
     when: 'An account session is asked for before the store has an account.',
     action: 'Start onboarding from the Connect page.',
   },
+  wcpay_onboarding_paused: {
+    status: 403,
+    message: "We've temporarily paused new account creation. We'll notify you when we resume!",
+    when: 'A new account (a sandbox or a verified one) is asked for while the operator has paused account creation (`connect:set --onboarding-disabled true`).',
+    action: 'Wait until account creation resumes; the Connect page says so while it is paused.',
+  },
   wcpay_onboarding_not_started: {
     status: 409,
     message:

@@ -26,6 +26,12 @@ export const USERS_ERRORS = defineErrors({
     when: 'A password is shorter than the minimum.',
     action: 'Choose a longer password.',
   },
+  rest_cannot_edit: {
+    status: 403,
+    message: 'Sorry, you are not allowed to edit this user.',
+    when: 'A REST call saves a user other than the signed-in one.',
+    action: 'Save the signed-in user (users/me) only.',
+  },
   existing_user: {
     status: 409,
     message: 'A user with that login or e-mail already exists.',

@@ -2,6 +2,7 @@ import type { TPayout } from '../contracts/payouts.ts';
 import type { TFraudOutcomeTransaction, TTransaction } from '../contracts/transactions.ts';
 import { PAYMENT_METHOD_LABELS } from '../payments/messages.ts';
 import { payoutGrossAmount } from '../payouts/display.ts';
+import { SECOND_MS, utcDateTimeSeconds } from '../time.ts';
 import { CHANNEL_LABELS, listLabel } from '../transactions/list-labels.ts';
 import {
   fraudOutcomeStatusLabel,
@@ -13,7 +14,7 @@ import {
 import { moneyCell, textCell, zonedDateTimeFormatter } from './csv.ts';
 
 /**
- * The columns of the CSV exports (spec 2 §7 "Exports"): the columns of the table on screen, in
+ * The columns of the CSV exports: the columns of the table on screen, in
  * its order and with its headings, then the codes a spreadsheet needs to read the numbers (the
  * table shows the currency beside each amount; a CSV number cannot carry it) and the row's id.
  * Amounts are in major units; dates are `YYYY-MM-DD HH:MM:SS` in the requested time zone.
@@ -83,7 +84,7 @@ function paymentMethod(source: string | null, identifier: string | null): string
 export function transactionCsvCells(row: TTransaction, format: CsvFormat): string[] {
   const customerCurrency = row.customer_currency ?? row.currency;
   return [
-    format.dateTime(row.date * 1000),
+    format.dateTime(utcDateTimeSeconds(row.date) * SECOND_MS),
     textCell(transactionTypeLabel(row.type)),
     textCell(listLabel(CHANNEL_LABELS, row.channel)),
     moneyCell(row.amount, row.currency),
@@ -97,7 +98,7 @@ export function transactionCsvCells(row: TTransaction, format: CsvFormat): strin
     textCell(row.customer_country ? format.countryName(row.customer_country) : ''),
     row.customer_amount === null ? '' : moneyCell(row.customer_amount, customerCurrency),
     textCell(riskLevelLabel(row.risk_level)),
-    format.dateTime(row.available_on * 1000).slice(0, 10),
+    format.dateTime(utcDateTimeSeconds(row.available_on) * SECOND_MS).slice(0, 10),
     textCell(row.currency.toUpperCase()),
     textCell(row.customer_amount === null ? '' : customerCurrency.toUpperCase()),
     textCell(row.transaction_id),
@@ -128,7 +129,7 @@ export function fraudOutcomeCsvCells(
   format: CsvFormat,
 ): string[] {
   return [
-    format.dateTime(row.created * 1000),
+    format.dateTime(utcDateTimeSeconds(row.created) * SECOND_MS),
     moneyCell(row.amount, row.currency),
     textCell(row.order?.number),
     textCell(row.customer_name),

@@ -572,7 +572,7 @@ describe('validateFraudSettings', () => {
     ]);
   });
 
-  it('uses the spec messages verbatim', () => {
+  it('uses the page’s messages verbatim', () => {
     expect(FRAUD_SETTINGS_MESSAGES.priceRangeRequired).toBe(
       'A price range must be set for the "Purchase Price threshold" filter.',
     );

@@ -4,21 +4,26 @@ import { escapeHtml } from '../html.ts';
 import { formatCurrency } from '../money/format.ts';
 
 /**
- * The inbox notes of the Overview page (spec 1 §3 "Inbox note", §7 "Notes store"): what the
+ * The inbox notes of the Overview page (docs/overview.md, Inbox notes): what the
  * engine writes at the moments a merchant cares about, and the rules the page and the server
- * share about them. Note content is HTML limited to the allowed tags (spec 1 §9).
+ * share about them. Note content is HTML limited to the allowed tags.
  */
 
 /** The source of this product's notes; the inbox lists only these. */
 export const NOTE_SOURCE = 'woocommerce-payments';
-/** Spec 1 §9: the only HTML tags a message may carry. */
+/** The only HTML tags a message may carry. */
 export const NOTE_ALLOWED_TAGS = ['a', 'b', 'em', 'i', 'strong', 'p', 'br'] as const;
 /** Link schemes a note's links may use; relative links are allowed too. */
 export const NOTE_ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;
 export const NOTE_STATUSES = ['unactioned', 'actioned'] as const;
 export const NOTE_TYPES = ['error', 'warning', 'update', 'info', 'marketing', 'survey', 'email'] as const;
 export const NOTE_LAYOUTS = ['plain', 'banner', 'thumbnail'] as const;
-/** Spec 1 §9: how long a dismissed note takes to leave the list. */
+/**
+ * How many notes the inbox shows at first, newest first, and how many more each "Show more"
+ * adds (docs/overview.md "Inbox notes").
+ */
+export const INBOX_PAGE_SIZE = 5;
+/** How long a dismissed note takes to leave the list. */
 export const INBOX_DISMISS_ANIMATION_MS = 500;
 
 export type NoteStatus = (typeof NOTE_STATUSES)[number];

@@ -148,7 +148,7 @@ describe('onboarding business step', () => {
     expect(fieldsComplete({ ...complete, go_live_timeframe: 'someday' }, store)).toBe(false);
   });
 
-  it('offers the spec’s revenue and timeframe options', () => {
+  it('offers the revenue and timeframe options', () => {
     expect(ANNUAL_REVENUE_OPTIONS).toEqual([
       'less_than_250k',
       'from_250k_to_1m',

@@ -46,7 +46,7 @@ describe('parseConnectQuery', () => {
   it('reads every parameter the page knows', () => {
     const query = parseConnectQuery(
       readQuery(
-        'source=a.b&from=WCPAY_CONNECT&capabilities=card_payments,transfers,bad value,card_payments&redirect_to_settings_page=true&auto_start_test_drive_onboarding=true&test_drive_error=true',
+        'source=a.b&from=WCPAY_CONNECT&capabilities=card_payments,transfers,bad value,card_payments&redirect_to_settings_page=true&auto_start_test_drive_onboarding=true&test_drive_error=true&wcpay-connection-error=1',
       ),
     );
     expect(query).toEqual({
@@ -57,11 +57,14 @@ describe('parseConnectQuery', () => {
       redirectToSettingsPage: true,
       autoStartTestDrive: true,
       testDriveError: true,
+      connectionError: true,
     });
   });
 
   it('treats absent or other values as off', () => {
-    expect(parseConnectQuery(readQuery('test_drive_error=yes&from=__proto__'))).toEqual({
+    expect(
+      parseConnectQuery(readQuery('test_drive_error=yes&from=__proto__&wcpay-connection-error=0')),
+    ).toEqual({
       source: 'unknown',
       from: null,
       effectiveSource: 'wcpay-connect-page',
@@ -69,6 +72,7 @@ describe('parseConnectQuery', () => {
       redirectToSettingsPage: false,
       autoStartTestDrive: false,
       testDriveError: false,
+      connectionError: false,
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The query parameters of the Connect page (spec 1 §2) and how they are cleaned before use.
+ * The query parameters of the Connect page and how they are cleaned before use.
  * The page reads them from the URL, so anything a visitor typed arrives here first.
  */
 
@@ -18,7 +18,7 @@ export const UNKNOWN_SOURCE = 'unknown';
 /** A source is a short tracking label; longer values are cut, not refused. */
 export const MAX_SOURCE_LENGTH = 100;
 
-/** Keeps word characters and hyphens only (spec 1 §9); empty becomes `unknown`. */
+/** Keeps word characters and hyphens only; empty becomes `unknown`. */
 export function sanitizeSource(value: string | null | undefined): string {
   const cleaned = (value ?? '').replace(/[^\w-]+/g, '').slice(0, MAX_SOURCE_LENGTH);
   return cleaned === '' ? UNKNOWN_SOURCE : cleaned;
@@ -56,6 +56,8 @@ export interface ConnectQuery {
   redirectToSettingsPage: boolean;
   autoStartTestDrive: boolean;
   testDriveError: boolean;
+  /** `wcpay-connection-error=1`: finishing the business verification failed, and the merchant is sent back here. */
+  connectionError: boolean;
 }
 
 export const MAX_CAPABILITIES = 50;
@@ -80,5 +82,6 @@ export function parseConnectQuery(search: QueryReader): ConnectQuery {
     redirectToSettingsPage: isTrue(search.get('redirect_to_settings_page')),
     autoStartTestDrive: isTrue(search.get('auto_start_test_drive_onboarding')),
     testDriveError: isTrue(search.get('test_drive_error')),
+    connectionError: isTrue(search.get('wcpay-connection-error')),
   };
 }

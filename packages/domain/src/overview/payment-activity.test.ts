@@ -12,6 +12,7 @@ import {
   reportLinkQuery,
   storedPeriodPreset,
   toLocal,
+  volumeAxisTicks,
 } from './payment-activity.ts';
 
 // Wednesday 2026-05-20 14:30:00 UTC; 10:30 in New York (EDT, -4), 20:00 in Kolkata (+5:30).
@@ -163,5 +164,32 @@ describe('reportLinkQuery', () => {
     expect(reportLinkQuery('charges', range).type_is).toBe('charge');
     expect(reportLinkQuery('refunds', range).type_is).toBe('refund');
     expect(reportLinkQuery('disputes', range).path).toBe('/payments/disputes');
+  });
+});
+
+describe('volumeAxisTicks', () => {
+  it('spans zero to the highest value in round steps of the currency', () => {
+    // $262.56 at most: $0, $100, $200, $300.
+    expect(volumeAxisTicks([12_000, 26_256, 3_000])).toEqual([0, 10_000, 20_000, 30_000]);
+    expect(volumeAxisTicks([99])).toEqual([0, 25, 50, 75, 100]);
+    expect(volumeAxisTicks([7])).toEqual([0, 2, 4, 6, 8]);
+  });
+
+  it('reaches below zero for a period whose refunds and disputes outweigh its charges', () => {
+    expect(volumeAxisTicks([-5_000, 15_000])).toEqual([-5_000, 0, 5_000, 10_000, 15_000]);
+    expect(volumeAxisTicks([-1_200])).toEqual([-1_500, -1_000, -500, 0]);
+  });
+
+  it('gives a single tick at zero for an empty period, and whole minor units always', () => {
+    expect(volumeAxisTicks([])).toEqual([0]);
+    expect(volumeAxisTicks([0, 0])).toEqual([0]);
+    for (const values of [[1], [3], [13_579], [-2, 5], [987_654_321]]) {
+      const ticks = volumeAxisTicks(values);
+      expect(ticks.every(Number.isInteger)).toBe(true);
+      expect(ticks[0]).toBeLessThanOrEqual(Math.min(0, ...values));
+      expect(ticks.at(-1)).toBeGreaterThanOrEqual(Math.max(0, ...values));
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      expect(ticks.length).toBeLessThanOrEqual(9);
+    }
   });
 });

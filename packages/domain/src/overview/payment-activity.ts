@@ -2,7 +2,7 @@ import { calendarParts } from '../date-format.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.ts';
 
 /**
- * The payment activity widget's periods (spec 1 §9 "Period presets"), as wall-clock ranges in the
+ * The payment activity widget's periods, as wall-clock ranges in the
  * store's time zone, and the instants and chart buckets the server reads them as.
  *
  * A range travels as two local date-times, `YYYY-MM-DDTHH:MM:SS`, both inclusive (the end is the
@@ -22,7 +22,7 @@ export const PERIOD_PRESETS = [
 ] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 export const DEFAULT_PERIOD_PRESET: PeriodPreset = 'last_7_days';
-/** Spec 1 §9: the chosen preset is kept in session storage under this key. */
+/** The chosen preset is kept in session storage under this key. */
 export const PERIOD_PRESET_STORAGE_KEY = 'wcpay_payment_activity_period';
 
 export function isPeriodPreset(value: unknown): value is PeriodPreset {
@@ -256,6 +256,30 @@ export function chartInterval(range: InstantRange): ChartInterval {
   return 'month';
 }
 
+/** How many steps the chart's amount axis aims for between its lowest and highest tick. */
+export const VOLUME_AXIS_STEPS = 4;
+
+/**
+ * The amount axis of the volume chart: round ticks, in minor units, from at or below the lowest
+ * value (and never above zero) to at or above the highest (never below zero), about
+ * VOLUME_AXIS_STEPS apart. A step is 1, 2, 2.5 or 5 times a power of ten minor units, and a whole
+ * number of them, so every tick is an exact amount. All values zero give the single tick 0.
+ */
+export function volumeAxisTicks(values: readonly number[], steps = VOLUME_AXIS_STEPS): number[] {
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  if (low === high) return [0];
+  const raw = (high - low) / Math.max(1, steps);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const multipliers = magnitude >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
+  const step = Math.max(1, Math.round(multipliers.map((m) => m * magnitude).find((s) => s >= raw) ?? raw));
+  const first = Math.floor(low / step) * step;
+  const last = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let tick = first; tick <= last; tick += step) ticks.push(tick);
+  return ticks;
+}
+
 /** The most chart buckets a range is split into (ten years of months, 92 days of days). */
 export const MAX_CHART_BUCKETS = 2300;
 
@@ -286,7 +310,7 @@ export function chartBuckets(range: InstantRange, interval: ChartInterval, timeZ
 }
 
 /**
- * Spec 1 §3 "Report link transaction types", grouped as the widget's figures count them:
+ * The transaction types the widget's report links name, grouped as its figures count them:
  * charges, refunds and disputes make up the total payment volume; fees are read from every
  * reported type, and a card reader fee is a fee as a whole.
  */

@@ -50,6 +50,7 @@ describe('payoutNotices', () => {
     available: 10_000,
     pending: 5_000,
     depositsBlocked: false,
+    depositsEnabled: true,
     completedWaitingPeriod: true,
     bankAccountStatuses: ['verified'],
     minimumPayout: 500,
@@ -62,7 +63,14 @@ describe('payoutNotices', () => {
   it('says payouts are suspended, alone', () => {
     expect(keys({ depositsBlocked: true, available: -5 })).toEqual(['suspended']);
   });
-  it('says a failed payout paused payouts, with the spec words', () => {
+  it('says payouts wait for the verification of an unverified account, alone', () => {
+    expect(keys({ depositsEnabled: false, completedWaitingPeriod: false, available: 0 })).toEqual([
+      'awaiting_verification',
+    ]);
+    // A suspension says more than the missing verification.
+    expect(keys({ depositsEnabled: false, depositsBlocked: true })).toEqual(['suspended']);
+  });
+  it('says a failed payout paused payouts, in the notice’s words', () => {
     const notices = payoutNotices({ ...base, bankAccountStatuses: ['verified', 'errored'] });
     expect(notices).toEqual([
       {

@@ -1,6 +1,6 @@
 /**
- * The Balance and Payouts widgets of the Overview (spec 3 §3 "Balance per currency", §4
- * "Instant payout", §8 payout notices). Messages are plain English; the web wraps them in __().
+ * The Balance and Payouts widgets of the Overview: the balance per currency, the instant payout
+ * and the payout notices. Messages are plain English; the web wraps them in __().
  */
 
 export interface InstantBalance {
@@ -11,7 +11,7 @@ export interface InstantBalance {
   currency: string;
 }
 
-/** Spec 3 §4: the instant payout button is disabled when the instant amount is 0. */
+/** The instant payout button is disabled when the instant amount is 0. */
 export function canPayOutInstantly(instant: InstantBalance | undefined): boolean {
   return !!instant && Number.isSafeInteger(instant.amount) && instant.amount > 0;
 }
@@ -43,6 +43,7 @@ export function resolveSelectedCurrency(
 
 export type PayoutNoticeKey =
   | 'suspended'
+  | 'awaiting_verification'
   | 'payout_failed'
   | 'first_payout_held'
   | 'negative_balance'
@@ -58,6 +59,8 @@ export interface PayoutNotice {
 
 export const PAYOUT_NOTICE_MESSAGES: Readonly<Record<PayoutNoticeKey, string>> = {
   suspended: 'Your payouts are temporarily suspended. Payments are still accepted and your balance is kept.',
+  awaiting_verification:
+    'Payouts are paused until your business details are verified. Payments are still accepted and your balance is kept until then.',
   payout_failed:
     'Payouts are currently paused because a recent payout failed. Please update your bank account details.',
   first_payout_held:
@@ -73,6 +76,8 @@ export interface PayoutNoticeInput {
   available: number;
   pending: number;
   depositsBlocked: boolean;
+  /** Whether the account may be paid out at all: not until its business details are verified. */
+  depositsEnabled: boolean;
   completedWaitingPeriod: boolean;
   /** Status of the bank accounts payouts go to; `errored` after a failed payout. */
   bankAccountStatuses: readonly string[];
@@ -81,8 +86,8 @@ export interface PayoutNoticeInput {
 }
 
 /**
- * The payout notices of spec 3 §8 that apply, most serious first. A suspension or a failed
- * payout explains everything else, so the notices about balances are left out then; the
+ * The payout notices that apply, most serious first. A suspension, payouts not yet enabled (an
+ * account whose business details are not verified) or a failed payout explains everything else, so the notices about balances are left out then; the
  * first-payout hold explains an empty available balance, so `no_funds` is left out during it.
  */
 export function payoutNotices(input: PayoutNoticeInput): PayoutNotice[] {
@@ -90,6 +95,7 @@ export function payoutNotices(input: PayoutNoticeInput): PayoutNotice[] {
   const add = (key: PayoutNoticeKey, status: PayoutNotice['status']) =>
     notices.push({ key, status, message: PAYOUT_NOTICE_MESSAGES[key] });
   if (input.depositsBlocked) add('suspended', 'warning');
+  else if (!input.depositsEnabled) add('awaiting_verification', 'info');
   if (input.bankAccountStatuses.includes('errored')) add('payout_failed', 'error');
   if (notices.length > 0) return notices;
   if (!input.completedWaitingPeriod) add('first_payout_held', 'info');
@@ -100,5 +106,5 @@ export function payoutNotices(input: PayoutNoticeInput): PayoutNotice[] {
   return notices;
 }
 
-/** Spec 3 §9: the widget lists the 3 most recent payouts. */
+/** The widget lists the 3 most recent payouts. */
 export const RECENT_PAYOUTS_SHOWN = 3;

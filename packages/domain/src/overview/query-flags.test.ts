@@ -37,7 +37,7 @@ describe('queryFlagNotices', () => {
     ).toEqual([]);
   });
 
-  it('shows each error flag with the spec words', () => {
+  it('shows each error flag with its message', () => {
     const notices = queryFlagNotices(
       {
         'wcpay-loan-offer-error': '1',

@@ -54,7 +54,7 @@ describe('timelineFailureReason', () => {
     expect(timelineFailureReason(code)).toBe('The payment was declined');
   });
 
-  it('covers the twelve decline codes of the spec', () => {
+  it('covers the twelve decline codes with a reason of their own', () => {
     expect(Object.keys(TIMELINE_FAILURE_REASONS)).toHaveLength(12);
   });
 });

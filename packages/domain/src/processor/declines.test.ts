@@ -15,7 +15,7 @@ describe('declineMessage', () => {
     ['processing_error', 'An error occurred while processing the card'],
     ['authentication_required', 'The payment requires authentication'],
     ['insufficient_funds', 'The card has insufficient funds to complete the purchase'],
-  ])('%s reads %j (spec 2 §8)', (reason, message) => {
+  ])('%s reads %j', (reason, message) => {
     expect(declineMessage(reason)).toBe(message);
   });
 

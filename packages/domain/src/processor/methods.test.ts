@@ -63,7 +63,7 @@ describe('PROCESSOR_METHOD_TYPES', () => {
 });
 
 describe('sandboxMethodDetails', () => {
-  it.each(PROCESSOR_METHOD_TYPES)('%s gives { type, [type]: block } with the spec 2 §3 fields', (type) => {
+  it.each(PROCESSOR_METHOD_TYPES)('%s gives { type, [type]: block } with the detail block fields', (type) => {
     const details = sandboxMethodDetails(type, options) as Record<string, unknown>;
     expect(Object.keys(details).sort()).toEqual([type, 'type'].sort());
     expect(details.type).toBe(type);

@@ -36,7 +36,7 @@ const rates = (...history: FeeRates['history'][number][]): FeeRates => ({
   history,
 });
 
-describe('payment detail ids (spec 2 §2)', () => {
+describe('payment detail ids', () => {
   it('reads all digits as an order, ch_ and py_ as a charge, anything else as an intent', () => {
     expect(paymentDetailsIdKind('123')).toBe('order');
     expect(paymentDetailsIdKind('ch_3Abc')).toBe('charge');
@@ -46,7 +46,7 @@ describe('payment detail ids (spec 2 §2)', () => {
     expect(paymentDetailsIdKind('')).toBe('payment_intent');
   });
 
-  it('treats an id containing ch_ or py_ anywhere as a charge, as the spec words it', () => {
+  it('treats an id containing ch_ or py_ anywhere as a charge', () => {
     expect(isChargeId('x_ch_1')).toBe(true);
     expect(isChargeId('pi_py_1')).toBe(true);
     expect(isChargeId('pi_chx')).toBe(false);
@@ -205,7 +205,7 @@ describe('conversionLine', () => {
   });
 });
 
-describe('authorization (spec 2 §4)', () => {
+describe('authorization', () => {
   it('sets the capture deadline seven days after creation', () => {
     expect(CAPTURE_WINDOW_SECONDS).toBe(604_800);
     expect(captureDeadline(1_700_000_000)).toBe(1_700_604_800);
@@ -234,7 +234,7 @@ describe('chargeDisplayStatus', () => {
     order: { fraud_meta_box_type: 'allow' },
   };
 
-  it('derives each status of the spec from the detail fields', () => {
+  it('derives each display status from the detail fields', () => {
     expect(chargeDisplayStatus(paid)).toBe('paid');
     expect(chargeDisplayStatus({ ...paid, captured: false }, 'requires_capture')).toBe('authorized');
     expect(chargeDisplayStatus({ ...paid, amount_refunded: 5 })).toBe('refunded_partial');
@@ -259,7 +259,7 @@ describe('chargeDisplayStatus', () => {
     );
   });
 
-  it('applies the rules in the spec order', () => {
+  it('applies the rules in their order', () => {
     // A held payment is under review before anything else, a dispute outranks refunds.
     const held = {
       ...paid,
@@ -292,7 +292,7 @@ describe('chargeDisplayStatus', () => {
   });
 });
 
-describe('message HTML (spec 2 §9)', () => {
+describe('message HTML', () => {
   it('allows exactly a, b, em, i, strong, p and br', () => {
     expect([...MESSAGE_ALLOWED_TAGS].sort()).toEqual(['a', 'b', 'br', 'em', 'i', 'p', 'strong']);
     expect(isAllowedMessageTag('STRONG')).toBe(true);
@@ -341,7 +341,7 @@ describe('message HTML (spec 2 §9)', () => {
 });
 
 describe('timeline event types', () => {
-  it('lists the twenty types of the spec once each', () => {
+  it('lists the twenty timeline event types once each', () => {
     expect(TIMELINE_EVENT_TYPES).toHaveLength(20);
     expect(new Set(TIMELINE_EVENT_TYPES).size).toBe(20);
   });

@@ -77,7 +77,7 @@ describe('tabs', () => {
     expect(change).not.toHaveProperty('orderby');
   });
 
-  it('stores hidden columns under the spec names', () => {
+  it('stores hidden columns under the platform’s preference names', () => {
     expect(HIDDEN_COLUMNS_PREFERENCES).toEqual({
       'transactions-page': 'wc_payments_transactions_hidden_columns',
       'uncaptured-page': 'wc_payments_transactions_uncaptured_hidden_columns',

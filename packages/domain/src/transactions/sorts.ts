@@ -10,6 +10,8 @@ export const TRANSACTION_SORTS = [
   'fees',
   'net',
   'customer_amount',
+  'customer_currency',
+  'deposit_currency',
   'customer_name',
   'customer_email',
   'customer_country',
@@ -24,5 +26,8 @@ export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 /** GET {base}/authorizations. */
 export const AUTHORIZATION_SORTS = ['created', 'amount', 'customer_name', 'risk_level'] as const;
 
-/** GET {base}/payments/fraud-outcomes (the blocked and on-review lists). */
-export const FRAUD_OUTCOME_SORTS = ['created', 'amount', 'customer_name'] as const;
+/**
+ * GET {base}/transactions/fraud-outcomes (the blocked and on-review lists). `date` is another
+ * name of `created`: the admin client sorts these lists by `date` unless a column is chosen.
+ */
+export const FRAUD_OUTCOME_SORTS = ['created', 'date', 'amount', 'customer_name'] as const;

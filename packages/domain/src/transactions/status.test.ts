@@ -63,7 +63,7 @@ describe('deriveChargeStatus', () => {
     expect(deriveChargeStatus({ ...paid, fraud_type: 'review_allowed' })).toBe('paid');
   });
 
-  it('applies the rules in the spec order', () => {
+  it('applies the rules in their order', () => {
     // Each case satisfies its own rule and every later one; the earliest must win.
     const everything: ChargeStatusInput = {
       status: 'succeeded',

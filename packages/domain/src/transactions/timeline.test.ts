@@ -29,7 +29,7 @@ describe('fillSegments', () => {
 });
 
 describe('timeline items', () => {
-  it('gives every event type of the spec a headline of its own', () => {
+  it('gives every timeline event type a headline of its own', () => {
     const seen = new Set<string>();
     for (const type of TIMELINE_EVENT_TYPES) {
       const items = timelineEventItems(
@@ -149,7 +149,7 @@ describe('timeline items', () => {
     expect(items[1]!.body[0]).toBe('Base fee (capped at $6.00): -$6.00');
   });
 
-  it('explains declines with the spec reasons and a default', () => {
+  it('explains declines with their failure reasons and a default', () => {
     const failed = (reason: string | null) =>
       texts(
         timelineEventItems({ type: 'failed', datetime: T, amount: 500, currency: 'usd', reason }, OPTIONS),
@@ -160,7 +160,7 @@ describe('timeline items', () => {
     ]);
     expect(failed('generic_decline')[1]).toBe('A payment of $5.00 failed: The payment was declined.');
     expect(failed(null)[1]).toBe('A payment of $5.00 failed: The payment was declined.');
-    // A decline code the spec does not name reads as the charge's failure code.
+    // A decline code without a reason of its own reads as the charge's failure code.
     const generic = timelineEventItems(
       { type: 'failed', datetime: T, amount: 500, currency: 'usd', reason: 'generic_decline' },
       { ...OPTIONS, failureCode: 'card_declined' },

@@ -34,7 +34,7 @@ export { advanceClockRunningJobs } from '../engine/sandbox-clock.ts';
 export const engineCommands: Record<string, Command> = {
   'ledger:check': {
     usage: 'ledger:check',
-    description: 'Checks the ledger invariants (DESIGN §5); exits 1 naming each violation.',
+    description: 'Checks the ledger invariants; exits 1 naming each violation.',
     async run({ database, out }) {
       const results = await checkLedger(database.db);
       let failed = 0;

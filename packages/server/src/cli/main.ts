@@ -3,6 +3,7 @@ import { openConfiguredDatabase } from '../runtime.ts';
 import { accountCommands } from './account-command.ts';
 import { parseArgs } from './args.ts';
 import { type Command, foundationCommands } from './commands.ts';
+import { connectCommands } from './connect-command.ts';
 import { engineCommands } from './engine-commands.ts';
 import { seedCommands } from './seed-command.ts';
 
@@ -12,6 +13,7 @@ export const COMMANDS: Record<string, Command> = {
   ...engineCommands,
   ...seedCommands,
   ...accountCommands,
+  ...connectCommands,
 };
 
 function help(): string {

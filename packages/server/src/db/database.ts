@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type DialectAdapter, Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { auditedDialect } from './audit.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { INT8_OID, parseInt8 } from './parse.ts';
@@ -61,7 +62,7 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: auditedDialect(new PostgresDialect({ pool })) });
   return {
     db,
     kind: 'postgres',
@@ -88,7 +89,7 @@ async function openPglite(target: {
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       parsers: { [INT8_OID]: parseInt8 },
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: auditedDialect(new PGliteDialect({ pglite })) });
     embedded.set(db.getExecutor().adapter, pglite);
     return {
       db,

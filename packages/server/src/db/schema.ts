@@ -58,12 +58,41 @@ export interface UserPreferencesTable {
   updated_at: Timestamp;
 }
 
+export interface UserMetaTable {
+  user_id: number;
+  meta_key: string;
+  meta_value: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface UsageEventsTable {
   id: Generated<number>;
   user_id: number | null;
   name: string;
   properties: Json<Record<string, unknown>>;
   created_at: Timestamp;
+}
+
+/** One audited request (docs/audit-log.md); rows are only ever inserted. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Generated<Date>;
+  user_id: number | null;
+  username: string | null;
+  credential: string;
+  ip: string;
+  method: string;
+  action: string;
+  object_id: string | null;
+  status: number | null;
+  outcome: 'changed' | 'unchanged' | 'refused' | 'failed' | 'failed_sign_in';
+  change: ColumnType<unknown, string | null, never>;
+  request_id: string;
+}
+
+export interface AuditLogStatusTable {
+  audit_id: number;
+  status: number;
 }
 
 export interface SchemaMigrationsTable {
@@ -208,7 +237,7 @@ export interface ChargesTable {
   >;
   ip_address: string | null;
   ip_country: string | null;
-  /** The account's statement descriptor when the charge was made (spec 3 §3). */
+  /** The account's statement descriptor when the charge was made. */
   statement_descriptor: ColumnType<string | null, string | null | undefined, string | null>;
   dispute_id: string | null;
   authorization_expires_at: TimestampNullable;
@@ -569,7 +598,10 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   options: OptionsTable;
   user_preferences: UserPreferencesTable;
+  user_meta: UserMetaTable;
   usage_events: UsageEventsTable;
+  audit_log: AuditLogTable;
+  audit_log_status: AuditLogStatusTable;
   schema_migrations: SchemaMigrationsTable;
   accounts: AccountsTable;
   orders: OrdersTable;

@@ -1,6 +1,10 @@
-import { NOTE_NAMES } from '@paydesk/domain/inbox/notes';
+import { NOTE_NAMES, payoutFailedNote } from '@paydesk/domain/inbox/notes';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listMigrations } from '../db/migrate.ts';
+import { splitSql } from '../db/split-sql.ts';
+import { insertNotes } from '../store/inbox.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
@@ -8,7 +12,7 @@ import type { Account } from './accounts.ts';
 import { recordPayoutNote } from './inbox.ts';
 import { startTestDrive } from './onboarding/test-drive.ts';
 import { settlePayout } from './payouts/services.ts';
-import { advanceDays, pay, payoutsOf, setAccount } from './payouts/testing.ts';
+import { advanceDays, insertPayoutFixtures, pay, payoutsOf, setAccount } from './payouts/testing.ts';
 import { seedHistory } from './seed/seed.ts';
 
 /**
@@ -16,6 +20,7 @@ import { seedHistory } from './seed/seed.ts';
  * ready, the first payment, the first payout, each new dispute, each failed payout.
  */
 
+const BASE = '/wp-json/wc/v3/payments';
 const DISPUTE_CARD = '4000000000000259';
 const INQUIRY_CARD = '4000000000001976';
 
@@ -74,6 +79,65 @@ describeEachDatabase('inbox notes from the engine', (use) => {
     expect(notes.every((note) => note.type === 'warning')).toBe(true);
   });
 
+  it("takes a dispute's note out of the inbox once the dispute no longer awaits a response", async () => {
+    const disputes = await use()
+      .db.selectFrom('disputes')
+      .select(['id', 'status'])
+      .where('account_id', '=', account.id)
+      .execute();
+    const dispute = disputes.find((d) => d.status === 'needs_response')!;
+    const inquiry = disputes.find((d) => d.status === 'warning_needs_response')!;
+    const statusOf = async (id: string) => (await notesNamed(NOTE_NAMES.dispute(id)))[0]!.status;
+    const headers = { authorization: admin.basic };
+
+    // Saving evidence without submitting leaves the dispute awaiting a response, and its note.
+    const saved = await app.inject({
+      method: 'POST',
+      url: `${BASE}/disputes/${inquiry.id}`,
+      headers,
+      payload: { evidence: { uncategorized_text: 'Delivered on time.' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await statusOf(inquiry.id)).toBe('unactioned');
+
+    // Accepting the dispute closes its note in the same request.
+    const closed = await app.inject({ method: 'POST', url: `${BASE}/disputes/${dispute.id}/close`, headers });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await statusOf(dispute.id)).toBe('actioned');
+    expect(await statusOf(inquiry.id)).toBe('unactioned');
+
+    // Submitting the inquiry's evidence puts it under review: nothing left to respond to.
+    const submitted = await app.inject({
+      method: 'POST',
+      url: `${BASE}/disputes/${inquiry.id}`,
+      headers,
+      payload: { submit: true },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('warning_under_review');
+    expect(await statusOf(inquiry.id)).toBe('actioned');
+  });
+
+  it('closes the note of a dispute that reaches its deadline unanswered', async () => {
+    await pay(app, admin.basic, 3100, cardCheckout(DISPUTE_CARD));
+    const open = await use()
+      .db.selectFrom('disputes')
+      .select(['id', 'status'])
+      .where('account_id', '=', account.id)
+      .where('status', '=', 'needs_response')
+      .executeTakeFirstOrThrow();
+    expect((await notesNamed(NOTE_NAMES.dispute(open.id)))[0]!.status).toBe('unactioned');
+    // The days pass (the payouts below need them too): the deadline job loses the dispute.
+    await advanceDays(use(), 10);
+    const after = await use()
+      .db.selectFrom('disputes')
+      .select('status')
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('lost');
+    expect((await notesNamed(NOTE_NAMES.dispute(open.id)))[0]!.status).toBe('actioned');
+  });
+
   it('notes the first payout when it is paid, and only the first', async () => {
     await advanceDays(use(), 10);
     let paid = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'paid');
@@ -109,6 +173,18 @@ describeEachDatabase('inbox notes from the engine', (use) => {
     expect(await settlePayout(use().db, failed[0]!.id)).toBe('unchanged');
     await recordPayoutNote(use().db, failed[0]!, 'failed');
     expect(await notesNamed('wcpay-payout-failed-')).toHaveLength(1);
+  });
+
+  it("takes a failed payout's note out of the inbox once a later payout in its currency is paid", async () => {
+    expect((await notesNamed('wcpay-payout-failed-'))[0]!.status).toBe('unactioned');
+    // The merchant fixes the bank details; the next payout reaches the bank.
+    await setAccount(use(), account.id, { external_accounts: JSON.stringify(account.external_accounts) });
+    await pay(app, admin.basic, 7000);
+    await advanceDays(use(), 10);
+    const payouts = await payoutsOf(use(), account.id);
+    const failedAt = payouts.find((p) => p.status === 'failed')!.created_at.getTime();
+    expect(payouts.some((p) => p.status === 'paid' && p.created_at.getTime() > failedAt)).toBe(true);
+    expect((await notesNamed('wcpay-payout-failed-'))[0]!.status).toBe('actioned');
   });
 });
 
@@ -175,6 +251,91 @@ describeEachDatabase('notes of a seeded history', (use) => {
     expect(new Set(disputeNotes).size).toBe(disputeNotes.length);
     for (const name of disputeNotes) {
       expect(disputes.map((d) => NOTE_NAMES.dispute(d.id))).toContain(name);
+    }
+    // Only the disputes still awaiting a response keep a note in the inbox; the rest were closed
+    // by the later batches that settled them.
+    const statuses = await use()
+      .db.selectFrom('disputes')
+      .select(['id', 'status'])
+      .where('account_id', '=', result.account_id)
+      .execute();
+    const noteStatuses = await use()
+      .db.selectFrom('notes')
+      .select(['name', 'status'])
+      .where('account_id', '=', result.account_id)
+      .where('name', 'like', 'wcpay-dispute-%')
+      .execute();
+    const noteStatus = new Map(noteStatuses.map((note) => [note.name, note.status]));
+    const inInbox = statuses
+      .filter((d) => noteStatus.has(NOTE_NAMES.dispute(d.id)))
+      .map((d) => ({ status: d.status, note_status: noteStatus.get(NOTE_NAMES.dispute(d.id)) }));
+    expect(inInbox.length).toBe(disputeNotes.length);
+    expect(inInbox.some((row) => row.note_status === 'actioned')).toBe(true);
+    for (const row of inInbox) {
+      expect(row.note_status).toBe(
+        ['needs_response', 'warning_needs_response'].includes(row.status) ? 'unactioned' : 'actioned',
+      );
+    }
+  });
+});
+
+describeEachDatabase('notes written before notes closed themselves', (use) => {
+  it('are caught up by the migration: settled disputes and failed payouts paid since leave the inbox', async () => {
+    const app = await makeTestApp(use());
+    try {
+      const admin = await makeUser(use(), 'administrator');
+      const account = await connectSandboxAccount(use());
+      await pay(app, admin.basic, 2500, cardCheckout(DISPUTE_CARD));
+      await pay(app, admin.basic, 2600, cardCheckout(DISPUTE_CARD));
+      const [settled, open] = await use()
+        .db.selectFrom('disputes')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .orderBy('amount')
+        .execute();
+      const closed = await app.inject({
+        method: 'POST',
+        url: `${BASE}/disputes/${settled!.id}/close`,
+        headers: { authorization: admin.basic },
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+      // Payouts: one failed and paid after it, one failed and not (yet) followed by a paid one.
+      await insertPayoutFixtures(use(), account.id, [
+        { id: 'po_failed_then_paid', day: '2026-01-02', amount: 1000, status: 'failed' },
+        { id: 'po_paid_after', day: '2026-01-05', amount: 1000, status: 'paid' },
+        { id: 'po_failed_eur', day: '2026-01-03', amount: 1000, currency: 'eur', status: 'failed' },
+      ]);
+      const format = { locale: 'en-US', dateFormat: 'F j, Y', timeZone: 'UTC' };
+      await insertNotes(
+        use().db,
+        ['po_failed_then_paid', 'po_failed_eur'].map((payout_id) => ({
+          account_id: account.id,
+          date_created: new Date('2026-01-03T00:00:00Z'),
+          draft: payoutFailedNote({ payout_id, amount: 1000, currency: 'usd', failure_message: '' }, format),
+        })),
+      );
+      // As a store written before the rule: every note still unactioned.
+      await use().db.updateTable('notes').set({ status: 'unactioned' }).execute();
+
+      const migration = listMigrations().find((m) => m.name === '0030_inbox_moot_notes');
+      expect(migration).toBeDefined();
+      for (const statement of splitSql(migration!.sql)) await sql.raw(statement).execute(use().db);
+
+      const statuses = Object.fromEntries(
+        (await use().db.selectFrom('notes').select(['name', 'status']).execute()).map((n) => [
+          n.name,
+          n.status,
+        ]),
+      );
+      expect(statuses).toMatchObject({
+        [NOTE_NAMES.dispute(settled!.id)]: 'actioned',
+        [NOTE_NAMES.dispute(open!.id)]: 'unactioned',
+        [NOTE_NAMES.payoutFailed('po_failed_then_paid')]: 'actioned',
+        [NOTE_NAMES.payoutFailed('po_failed_eur')]: 'unactioned',
+        'wcpay-first-payment': 'unactioned',
+      });
+    } finally {
+      await app.close();
     }
   });
 });

@@ -17,10 +17,15 @@ import { getStoreSettings } from '../store/options.ts';
 import type { Effects } from './effects.ts';
 
 /**
- * The moments the inbox tells the merchant about (spec 1 §2 "Overview page"): the sandbox is
+ * The moments the Overview's inbox tells the merchant about: the sandbox is
  * ready, the first payment, the first payout, a new dispute, a failed payout. Each is written in
  * the database transaction of the operation that made it happen, under a name unique per
  * account, so a retried operation or job never writes a note twice.
+ *
+ * A note whose action no longer applies leaves the inbox by itself, in the transaction of the
+ * change that made it moot (docs/overview.md "Inbox notes"): a dispute's note once the dispute
+ * no longer awaits a response, a failed payout's note once a later payout in its currency is
+ * paid. The note is marked actioned, as if the merchant had followed it.
  */
 
 /** Dispute statuses that ask the merchant to act. */
@@ -47,6 +52,7 @@ export async function recordEffectNotes(db: Db, effects: Effects): Promise<void>
     if (!earliest || entry.created_at < earliest.created_at) firstPayments.set(entry.account_id, entry);
   }
   const disputes = effects.disputes.filter((dispute) => OPEN_DISPUTE_STATUSES.has(dispute.status));
+  await closeSettledDisputeNotes(db, effects);
   if (firstPayments.size === 0 && disputes.length === 0) return;
 
   const pending: { account_id: string; name: string; make: (format: NoteFormat) => NewNote }[] = [];
@@ -111,9 +117,39 @@ export async function recordEffectNotes(db: Db, effects: Effects): Promise<void>
   );
 }
 
+/** Marks these unactioned notes of an account actioned: what they asked for no longer applies. */
+async function actionNotes(db: Db, names: readonly string[], accountId?: string): Promise<void> {
+  if (names.length === 0) return;
+  let update = db
+    .updateTable('notes')
+    .set({ status: 'actioned', updated_at: new Date() })
+    .where('name', 'in', [...names])
+    .where('status', '=', 'unactioned');
+  if (accountId !== undefined) update = update.where('account_id', '=', accountId);
+  await update.execute();
+}
+
+/**
+ * The notes of disputes these effects took out of "awaiting response" (accepted, evidence
+ * submitted, won, lost, closed, refunded), by each dispute's last status among the updates.
+ * Dispute ids are unique across accounts, so the note's name alone finds it.
+ */
+async function closeSettledDisputeNotes(db: Db, effects: Effects): Promise<void> {
+  const last = new Map<string, string>();
+  for (const update of effects.disputeUpdates) {
+    if (typeof update.set.status === 'string') last.set(String(update.id), update.set.status);
+  }
+  const settled = [...last].filter(([, status]) => !OPEN_DISPUTE_STATUSES.has(status));
+  await actionNotes(
+    db,
+    settled.map(([id]) => NOTE_NAMES.dispute(id)),
+  );
+}
+
 /**
  * A payout settled: the first one that reached the bank, or one that failed. Runs in the
- * transaction that settles the payout.
+ * transaction that settles the payout. A paid payout shows payouts in its currency reach the
+ * bank again, so the notes of earlier failed ones leave the inbox.
  */
 export async function recordPayoutNote(
   db: Db,
@@ -121,6 +157,30 @@ export async function recordPayoutNote(
   outcome: 'paid' | 'failed',
 ): Promise<void> {
   if (outcome === 'paid') {
+    // The inbox's few open failed-payout notes, then their payouts' currencies by primary key.
+    const prefix = NOTE_NAMES.payoutFailed('po_x').slice(0, -'po_x'.length);
+    const open = await db
+      .selectFrom('notes')
+      .select('name')
+      .where('account_id', '=', payout.account_id)
+      .where('status', '=', 'unactioned')
+      .where('name', 'like', `${prefix}%`)
+      .execute();
+    const payoutIds = open.map((row) => row.name.slice(prefix.length));
+    if (payoutIds.length > 0) {
+      const sameCurrency = await db
+        .selectFrom('payouts')
+        .select('id')
+        .where('id', 'in', payoutIds)
+        .where('currency', '=', payout.currency)
+        .where('status', '=', 'failed')
+        .execute();
+      await actionNotes(
+        db,
+        sameCurrency.map((row) => NOTE_NAMES.payoutFailed(row.id)),
+        payout.account_id,
+      );
+    }
     const existing = await existingNoteNames(db, payout.account_id, [NOTE_NAMES.firstPayout]);
     if (existing.size > 0) return;
   }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { outsideAuditScope } from '../db/audit.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { JOB_CHANNEL, type JobWakeup } from './jobs.ts';
 
@@ -10,7 +11,9 @@ import { JOB_CHANNEL, type JobWakeup } from './jobs.ts';
 export function jobWakeup(handle: DatabaseHandle): JobWakeup {
   return async (onJob) => {
     if (handle.pglite) {
-      const unlisten = await handle.pglite.listen(JOB_CHANNEL, onJob);
+      // Delivered while the committing statement runs, inside the request that queued the job:
+      // the job's work is not that request's change, so it runs outside its audit scope.
+      const unlisten = await handle.pglite.listen(JOB_CHANNEL, () => outsideAuditScope(onJob));
       return async () => {
         await unlisten();
       };

@@ -12,7 +12,7 @@ import type { TimelineType } from './timeline.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
-/** Spec 2 §3 "Timeline event", in the spec's order. */
+/** Every timeline event type, in the order the contract lists them. */
 const SPEC_EVENT_TYPES = [
   'started',
   'authorized',
@@ -133,7 +133,7 @@ describeEachDatabase('timeline events', (use) => {
     );
   });
 
-  it('emits every event type of spec 2 §3 from the engine’s own flows', async () => {
+  it('emits every timeline event type from the engine’s own flows', async () => {
     const before = await use()
       .db.selectFrom('timeline_events')
       .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))

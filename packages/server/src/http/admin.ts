@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type AccountSnapshotReader, buildWcpaySettings } from '../store/page-settings.ts';
 import type { Session } from '../store/sessions.ts';
+import { auditedPageAction, recordRefusedPage } from './audit.ts';
 import { sessionFromCookie } from './auth.ts';
 import { varyOnCredentials } from './headers.ts';
 import { jsonForScript, simplePage } from './html.ts';
@@ -15,6 +16,12 @@ import { LOGIN_PATH } from './login.ts';
 import { OVERVIEW_URL } from './redirect.ts';
 
 export const ADMIN_PATH = '/wp-admin/admin.php';
+
+/** The icon files at the root of the built app, with their media types. */
+const FAVICONS = [
+  ['favicon.ico', 'image/x-icon'],
+  ['favicon.svg', 'image/svg+xml'],
+] as const;
 
 /**
  * Serves the admin pages: the built single-page app, with the settings object and the REST
@@ -48,12 +55,25 @@ export async function adminRoutes(
     maxAge: '365d',
   });
 
+  // The site's icon, which browsers also ask for at /favicon.ico on every page of their own
+  // accord (sign-in too). A build copies both files from packages/web/public; a stripped-down
+  // build without them serves none.
+  for (const [file, type] of FAVICONS) {
+    const path = join(options.webDist, file);
+    if (!existsSync(path)) continue;
+    const body = readFileSync(path);
+    app.get(`/${file}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type(type).send(body),
+    );
+  }
+
   const serveAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await sessionFromCookie(db, request);
     if (!session) {
       return reply.redirect(`${LOGIN_PATH}?redirect_to=${encodeURIComponent(request.url)}`);
     }
     if (!roleHas(session.user.role, 'manage_woocommerce')) {
+      await recordRefusedPage(db, request, session.user);
       return reply
         .code(403)
         .type('text/html')
@@ -64,7 +84,13 @@ export async function adminRoutes(
           ),
         );
     }
-    if (options.pageHook && (await options.pageHook(request, reply, session))) return reply;
+    const pageHook = options.pageHook;
+    if (
+      pageHook &&
+      (await auditedPageAction(db, request, reply, session.user, () => pageHook(request, reply, session)))
+    ) {
+      return reply;
+    }
     const bootstrap: TPageBootstrap = {
       nonce: session.nonce,
       restRoot: '/wp-json',

@@ -17,11 +17,13 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { readAccountSnapshot } from '../engine/accounts.ts';
 import type { AccountSnapshotReader } from '../store/page-settings.ts';
 import { adminRoutes } from './admin.ts';
+import { installAuditLog } from './audit.ts';
 import { restAccessHook } from './auth.ts';
 import { answerFrameworkError, installErrorHandler, registeredErrorBody } from './errors.ts';
 import { varyOnCredentials } from './headers.ts';
 import { loginRoutes } from './login.ts';
 import { databaseCounter, memoryCounter, RATE_LIMITS, type RateLimits, rateLimitHook } from './rate-limit.ts';
+import { auditLogRoutes } from './routes/audit-log.ts';
 import { capitalRoutes } from './routes/capital.ts';
 import { cardReaderRoutes } from './routes/card-readers.ts';
 import { disputeRoutes } from './routes/disputes.ts';
@@ -94,6 +96,7 @@ const REST_AREAS: RestRoutes[] = [
   (app, database) => documentRoutes(app, database.db),
   (app, database) => sandboxRoutes(app, database.db),
   (app, database) => multiCurrencyRoutes(app, database.db),
+  (app, database) => auditLogRoutes(app, database.db),
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -178,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       varyOnCredentials(reply);
     });
+    // Every mutating or refused request leaves its audit row (docs/audit-log.md).
+    installAuditLog(rest, database.db);
     // The global parameters (a download link's nonce has done its work once the caller is
     // known), the method override and bracket parameters.
     installWpConventions(rest);

@@ -9,7 +9,7 @@ import {
 } from '@paydesk/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { authenticateAppPassword } from '../store/app-passwords.ts';
+import { verifyAppPassword } from '../store/app-passwords.ts';
 import { findSession, nonceMatches, SESSION_COOKIE, type Session } from '../store/sessions.ts';
 import type { User } from '../store/users.ts';
 
@@ -20,7 +20,17 @@ declare module 'fastify' {
   }
 }
 
-function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
+/** How each authenticated request proved who it is, as the audit log names it. */
+const credentialNames = new WeakMap<FastifyRequest, string>();
+
+/** `session`, `application_password:<its name>`, or `none` before (or without) authentication. */
+export function requestCredential(request: FastifyRequest): string {
+  return credentialNames.get(request) ?? 'none';
+}
+
+export function basicCredentials(
+  header: string | undefined,
+): { login: string; password: string } | undefined {
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const match = header === undefined ? null : /^basic +(\S+)\s*$/i.exec(header);
   if (!match?.[1]) return undefined;
@@ -39,12 +49,13 @@ export async function authenticateRest(db: Db, request: FastifyRequest): Promise
   const header = request.headers.authorization;
   if (header !== undefined) {
     const credentials = basicCredentials(header);
-    const user =
-      credentials && (await authenticateAppPassword(db, credentials.login, credentials.password, request.ip));
-    if (!user) {
+    const verified =
+      credentials && (await verifyAppPassword(db, credentials.login, credentials.password, request.ip));
+    if (!verified) {
       throw appError('incorrect_password');
     }
-    return user;
+    credentialNames.set(request, `application_password:${verified.name}`);
+    return verified.user;
   }
   const session = await sessionFromCookie(db, request);
   if (!session) throw notLoggedIn();
@@ -54,6 +65,7 @@ export async function authenticateRest(db: Db, request: FastifyRequest): Promise
     (request.method === 'GET' && typeof query?._wpnonce === 'string' ? query._wpnonce : undefined);
   if (!nonceMatches(session.nonce, given)) throw invalidNonce();
   request.session = session;
+  credentialNames.set(request, 'session');
   return session.user;
 }
 

@@ -1,4 +1,5 @@
 import { AppError, roleHas } from '@paydesk/domain';
+import { storableText } from '@paydesk/domain/audit-log/change';
 import { escapeHtml } from '@paydesk/domain/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -16,6 +17,7 @@ import {
   SESSION_TTL_MS,
 } from '../store/sessions.ts';
 import { authenticatePassword } from '../store/users.ts';
+import { writeAuditRow } from './audit.ts';
 import { sessionFromCookie } from './auth.ts';
 import { simplePage } from './html.ts';
 import { OVERVIEW_URL, safeRedirect } from './redirect.ts';
@@ -111,6 +113,7 @@ export function loginRoutes(app: FastifyInstance, db: Db): void {
       const login = await signInKey(db, log);
       const claim = await claimSignInAttempt(db, login, request.ip);
       if (!claim.granted) {
+        await recordFailedSignIn(db, request, log, 429);
         const minutes = Math.round(SIGN_IN_WINDOW_MS / 60000);
         return again(
           429,
@@ -119,6 +122,7 @@ export function loginRoutes(app: FastifyInstance, db: Db): void {
       }
       const user = await authenticatePassword(db, log, pwd);
       if (!user) {
+        await recordFailedSignIn(db, request, log, 401);
         return again(
           401,
           `<strong>Error:</strong> The username or password you entered is incorrect. <a href="${LOGIN_PATH}">Try again</a>.`,
@@ -139,6 +143,26 @@ export function loginRoutes(app: FastifyInstance, db: Db): void {
       });
       return reply.redirect(redirectTo, 302);
     },
+  );
+}
+
+/** A refused sign-in, in the audit log with the username tried (never the password). */
+function recordFailedSignIn(db: Db, request: FastifyRequest, username: string, status: number) {
+  return writeAuditRow(
+    db,
+    {
+      userId: null,
+      username: storableText(username),
+      credential: 'none',
+      ip: request.ip,
+      method: 'POST',
+      action: `POST ${LOGIN_PATH}`,
+      objectId: null,
+      change: null,
+      requestId: String(request.id),
+    },
+    'failed_sign_in',
+    status,
   );
 }
 

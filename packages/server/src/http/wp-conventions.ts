@@ -127,6 +127,9 @@ export function installWpConventions(rest: FastifyInstance): void {
   rest.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (!query) return;
+    // Folded first, so a global list in bracket form (`_fields[0]=id`, as api-fetch sends an
+    // array) is read like its comma form.
+    foldBracketParameters(query);
     const parameters: GlobalParameters = {
       fields: parseFields(query._fields),
       // Present at all, as WordPress reads it: `?_envelope` and `?_envelope=1` alike.
@@ -134,7 +137,6 @@ export function installWpConventions(rest: FastifyInstance): void {
     };
     for (const name of GLOBAL_PARAMETERS) delete query[name];
     globals.set(request, parameters);
-    foldBracketParameters(query);
   });
 
   // After serialization, so a route's answer is checked whole by its schema before it is cut;

@@ -47,12 +47,22 @@ export async function authenticateAppPassword(
   password: string,
   ip: string,
 ): Promise<User | undefined> {
+  return (await verifyAppPassword(db, login, password, ip))?.user;
+}
+
+/** As authenticateAppPassword, with the name the password was given (the audit log shows it). */
+export async function verifyAppPassword(
+  db: Db,
+  login: string,
+  password: string,
+  ip: string,
+): Promise<{ user: User; name: string } | undefined> {
   const plain = password.replace(/\s+/g, '');
   if (plain.length !== 24) return undefined;
   const row = await db
     .selectFrom('app_passwords')
     .innerJoin('users', 'users.id', 'app_passwords.user_id')
-    .select(['app_passwords.uuid', 'users.id', 'users.login', 'users.email'])
+    .select(['app_passwords.uuid', 'app_passwords.name', 'users.id', 'users.login', 'users.email'])
     .where('app_passwords.password_hash', '=', sha256(plain))
     .executeTakeFirst();
   if (!row || (row.login !== login && row.email !== login)) return undefined;
@@ -61,5 +71,6 @@ export async function authenticateAppPassword(
     .set({ last_used_at: new Date(), last_ip: ip })
     .where('uuid', '=', row.uuid)
     .execute();
-  return findUserById(db, row.id);
+  const user = await findUserById(db, row.id);
+  return user ? { user, name: row.name } : undefined;
 }

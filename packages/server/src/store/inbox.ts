@@ -12,7 +12,7 @@ import { ownedBy } from '../db/scope.ts';
 import { sanitizeNoteHtml } from './inbox-html.ts';
 
 /**
- * The notes store (spec 1 §7 "Notes store"): the inbox notes of the store's account. Notes are
+ * The notes store: the inbox notes of the store's account. Notes are
  * written once per name and account; the merchant dismisses them (is_deleted), undoes that, or
  * follows an action (status). Content is sanitised on the way in, so every reader gets HTML with
  * the allowed tags only.
@@ -99,21 +99,39 @@ export function noteToApi(row: NoteRow, timeZone: string): TNote {
 
 type ListQuery = z.output<NonNullable<(typeof inbox.notesList)['query']>>;
 
-/** The inbox: an account's notes of a status and source, newest first, without dismissed ones. */
-export async function listNotes(db: Db, accountId: string, query: ListQuery): Promise<NoteRow[]> {
-  let select = db
-    .selectFrom('notes')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('is_deleted', '=', false);
-  if (query.status) select = select.where('status', '=', query.status);
+/** The column each `orderby` of the notes store sorts on; ties go by id in the same direction. */
+const ORDER_COLUMNS = {
+  note_id: 'id',
+  date: 'date_created',
+  type: 'type',
+  title: 'title',
+  status: 'status',
+} as const satisfies Record<ListQuery['orderby'], keyof NotesTable>;
+
+/**
+ * The inbox: one page of an account's notes of the asked types, statuses and source, without
+ * dismissed ones, and how many notes match in all (for the page's total headers).
+ */
+export async function listNotes(
+  db: Db,
+  accountId: string,
+  query: ListQuery,
+): Promise<{ rows: NoteRow[]; total: number }> {
+  let select = db.selectFrom('notes').where('account_id', '=', accountId).where('is_deleted', '=', false);
+  if (query.status) select = select.where('status', 'in', query.status);
+  if (query.type) select = select.where('type', 'in', query.type);
   if (query.source) select = select.where('source', '=', query.source);
-  return select
-    .orderBy('date_created', query.direction)
-    .orderBy('id', query.direction)
-    .limit(query.pagesize)
-    .offset((query.page - 1) * query.pagesize)
-    .execute();
+  const [rows, count] = await Promise.all([
+    select
+      .selectAll()
+      .orderBy(ORDER_COLUMNS[query.orderby], query.order)
+      .orderBy('id', query.order)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute(),
+    select.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
 }
 
 export async function getNote(db: Db, accountId: string, id: number): Promise<NoteRow> {

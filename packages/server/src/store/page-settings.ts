@@ -12,6 +12,7 @@ import { CONNECTED_HOME_OPTION, isSafeMode } from '@paydesk/domain/overview/safe
 import { PAYMENT_METHOD_IDS } from '@paydesk/domain/payments/methods';
 import { onlineMethodFees } from '@paydesk/domain/processor/pricing';
 import type { Db } from '../db/database.ts';
+import { getConnectOptions } from './connect-options.ts';
 import { getOption, getStoreSettings } from './options.ts';
 
 /** The account as the settings object needs it; the engine supplies it once an account exists. */
@@ -37,16 +38,17 @@ export interface AccountSnapshot {
 
 export type AccountSnapshotReader = (db: Db) => Promise<AccountSnapshot>;
 
-/** Builds the settings object of spec 1 §1 for the admin page. */
+/** Builds the settings object the admin page is given (`window.wcpaySettings`). */
 export async function buildWcpaySettings(
   db: Db,
   nonce: string,
   readAccount: AccountSnapshotReader,
 ): Promise<TWcpaySettings> {
-  const [store, account, connectedHome] = await Promise.all([
+  const [store, account, connectedHome, connectOptions] = await Promise.all([
     getStoreSettings(db),
     readAccount(db),
     getOption<string>(db, CONNECTED_HOME_OPTION),
+    getConnectOptions(db),
   ]);
   const separators = localeSeparators(store.locale);
   const country = storeCountry(store);
@@ -71,8 +73,10 @@ export async function buildWcpaySettings(
     },
     featureFlags: { documents: store._wcpay_feature_documents === '1' },
     errorMessage: account.errorMessage,
-    onBoardingDisabled: false,
-    connectIncentive: null,
+    // The operator's switches (docs/configuration.md "Connect page"); a promotion is offered only
+    // to a store that has not connected an account yet.
+    onBoardingDisabled: connectOptions.onBoardingDisabled,
+    connectIncentive: account.isAccountConnected ? null : connectOptions.connectIncentive,
     isWooPayStoreCountryAvailable: country === 'US',
     fraudServices: {},
     currencyData: Object.fromEntries(

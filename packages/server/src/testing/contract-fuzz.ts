@@ -251,6 +251,23 @@ function hostileBodies(method: string, url: string): InjectOptions[] {
   ];
 }
 
+/** The path of a request, without its query. */
+const path = (request: InjectOptions) => String(request.url ?? '').split('?')[0] ?? '';
+
+/**
+ * Whether a request's path can be routed at all: its percent-encoding is valid UTF-8 and no
+ * segment is longer than the router takes for a parameter (`maxParamLength`, http/app.ts).
+ */
+function routable(request: InjectOptions): boolean {
+  try {
+    return decodeURIComponent(path(request))
+      .split('/')
+      .every((segment) => segment.length <= 200);
+  } catch {
+    return false;
+  }
+}
+
 /** Row counts of every table of the schema, to see whether a request wrote anything. */
 async function rowCounts(database: DatabaseHandle, tables: readonly string[]): Promise<string> {
   const parts = tables.map((table) => sql`(select count(*) from ${sql.table(table)})::text`);
@@ -260,8 +277,26 @@ async function rowCounts(database: DatabaseHandle, tables: readonly string[]): P
   return row.rows[0]?.counts ?? '';
 }
 
-/** Tables a refused request may legitimately write: the idempotency record of its refusal. */
-const WRITTEN_BY_REFUSALS = new Set(['idempotency_keys', 'schema_migrations']);
+/**
+ * Tables a refused request may legitimately write: the idempotency record of its refusal, its
+ * audit row (checked on its own below), and its count against the rate limits (on PostgreSQL).
+ */
+const WRITTEN_BY_REFUSALS = new Set([
+  'idempotency_keys',
+  'schema_migrations',
+  'audit_log',
+  'audit_log_status',
+  'rate_limit_hits',
+]);
+
+/** Audit rows so far (docs/audit-log.md). */
+async function auditRows(database: DatabaseHandle): Promise<number> {
+  const row = await sql<{ n: string }>`select count(*)::text as n from audit_log`.execute(database.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** Usage events are not audited (docs/audit-log.md). */
+const UNAUDITED_PATHS = ['/tracks'];
 
 /** Operations whose valid requests are left out: moving the sandbox clock a year runs a year of jobs. */
 const SLOW_WHEN_VALID = ['/sandbox/clock/advance'];
@@ -312,6 +347,7 @@ export async function fuzzFromContract(
   const send = async (request: InjectOptions, operation: Operation, key: string, ownRoute = true) => {
     requests++;
     const before = await rowCounts(database, tables);
+    const auditBefore = await auditRows(database);
     const headers = { ...(request.headers ?? {}), authorization: options.authorization };
     const response = await app.inject({ ...request, headers });
     const label = `${request.method} ${String(request.url).slice(0, 160)}`;
@@ -322,6 +358,19 @@ export async function fuzzFromContract(
     }
     // A path parameter that empties or splits the path reaches no route at all: not this operation's answer.
     if (response.statusCode === 404 && response.body.includes('"rest_no_route"')) return;
+    // Every mutating request leaves exactly one audit row, whatever its answer; a read none
+    // unless it was refused for who sent it.
+    // A path the router cannot take is refused before routing, where no hook runs: not recorded.
+    const audited = (await auditRows(database)) - auditBefore;
+    const mutating =
+      request.method !== 'GET' && !UNAUDITED_PATHS.some((tail) => path(request).endsWith(tail));
+    const wanted = mutating || response.statusCode === 401 || response.statusCode === 403 ? 1 : 0;
+    if (audited !== wanted && routable(request)) {
+      findings.push({
+        request: label,
+        problem: `answered ${response.statusCode} with ${audited} audit rows, not ${wanted}`,
+      });
+    }
     if (!ownRoute) return;
     const described = operation.responses?.[String(response.statusCode)];
     const schema = described?.content?.['application/json']?.schema;

@@ -22,3 +22,7 @@ it('registers the multi-currency wizard, and opens the multi-currency settings t
     paymentsSettingsUrl(),
   );
 });
+
+it('registers the audit log page, in the menu', () => {
+  expect(findRoute('/payments/audit-log')?.menu?.label()).toBe('Audit log');
+});

@@ -26,7 +26,7 @@ const OverviewOnboardingFlow = lazy(() =>
 
 /**
  * Pages outside wc-admin have no `path`; the store settings' payments section is registered
- * under its own address (DESIGN §3), and opens when every parameter of that address matches.
+ * under its own address, and opens when every parameter of that address matches.
  */
 export const PAYMENTS_SETTINGS_ROUTE = paymentsSettingsUrl();
 
@@ -207,6 +207,13 @@ export const ROUTES: RouteDefinition[] = [
         (entry) => entry.default() as Promise<{ default: ComponentType }>,
       ),
     ),
+  },
+  {
+    path: '/payments/audit-log',
+    title: () => __('Audit log'),
+    breadcrumbs: () => [payments(), { label: __('Audit log') }],
+    menu: { label: () => __('Audit log'), order: 90 },
+    component: lazy(() => import('../features/audit-log/pages/audit-log-page.tsx')),
   },
   {
     path: PAYMENTS_SETTINGS_ROUTE,

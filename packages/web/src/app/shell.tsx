@@ -16,6 +16,7 @@ import { AdminLink } from '../components/admin-link.tsx';
 import { getPage, getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
 import { DEFAULT_PATH, getAdminUrl, navigate, useSearch } from '../lib/navigation.ts';
+import { documentTitle, usePageTitleDetailValue } from '../lib/page-title.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { NotFound } from './not-found.tsx';
 import { findRoute, menuRoutes, routeKeyOf } from './routes.ts';
@@ -72,9 +73,10 @@ export function Shell() {
       navigate(getAdminUrl(DEFAULT_PATH), { replace: true });
   }, [page, path]);
 
+  const view = usePageTitleDetailValue();
   useEffect(() => {
-    document.title = `${title} ‹ ${getSettings().siteTitle} — Paydesk`;
-  }, [title]);
+    document.title = documentTitle(view, title, getSettings().siteTitle);
+  }, [title, view]);
 
   const user = getPage().user;
   return (

@@ -57,7 +57,13 @@ describe('the theme colours of the light scheme', () => {
       expect(contrastRatio(filled, WHITE), `${name} filled`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       const chip = value(`--mantine-color-${name}-light-color`);
       expect(contrastRatio(chip, palette[1]), `${name} light`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      // A light button under the pointer (an open toggle) keeps its text readable.
+      expect(contrastRatio(chip, palette[2]), `${name} light hover`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
+  });
+
+  it('keeps a modal header out of the landmarks: a plain block, not a second banner', () => {
+    expect(theme.components.ModalHeader?.defaultProps).toEqual({ component: 'div' });
   });
 
   it('names the close button of every modal', () => {

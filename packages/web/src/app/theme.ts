@@ -78,7 +78,8 @@ export const resolveAccessibleColors: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-text`] = filled;
     light[`--mantine-color-${name}-outline`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = toHex(darken(filled, 0.1));
-    light[`--mantine-color-${name}-light-color`] = readableShade(palette, palette[1], 9);
+    // Read against the light variant's hover background (shade 2), the darker of its two.
+    light[`--mantine-color-${name}-light-color`] = readableShade(palette, palette[2], 9);
   }
   return { variables: {}, light, dark: {} };
 };
@@ -97,6 +98,9 @@ export function buildTheme() {
     components: {
       // A plain object, not Modal.extend: importing Modal would put it into the first load.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': __('Close') } } },
+      // A modal's header is a plain block: a <header> inside the dialog would be a second
+      // banner landmark beside the page's own.
+      ModalHeader: { defaultProps: { component: 'div' } },
     },
   });
 }

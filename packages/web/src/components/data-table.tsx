@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Card, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Card, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type ColumnVisibilityState,
   columnVisibilityFeature,
@@ -6,11 +6,23 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode, useEffect, useMemo } from 'react';
-import { __, sprintf } from '../lib/i18n.ts';
+import {
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { __, _n, sprintf } from '../lib/i18n.ts';
 import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import classes from './data-table.module.css';
+import { focusIsLost } from './focus.ts';
+import { ConfirmedSelect } from './list/confirmed-select.tsx';
 import { LoadError } from './load-error.tsx';
 
 export type SortDirection = 'asc' | 'desc';
@@ -40,6 +52,11 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** Where a row leads (an admin page and its query); a row without one is not a link. */
   rowLink?: (row: Row) => { path: string; query: QueryValues } | undefined;
+  /**
+   * The row link's accessible name when its text (a date) does not say which row it is; it
+   * starts with that text, so what is seen is what a voice command says.
+   */
+  rowLinkName?: (row: Row) => string;
   isLoading: boolean;
   /** A failed load shows this message instead of rows. */
   errorMessage?: string | undefined;
@@ -60,12 +77,23 @@ export interface DataTableProps<Row> {
   onPerPageChange: (perPage: number) => void;
   /** Controls above the table (search, filters, export). */
   actions?: ReactNode;
+  /** A panel the actions open (advanced filters): after them in the Tab order, above the rows. */
+  panel?: ReactNode;
   /** Totals below the rows. */
   summary?: ReactNode;
   testId?: string;
 }
 
 const PER_PAGE_OPTIONS = ['25', '50', '75', '100'];
+/** What a cell's focus can land on, in the order Tab visits them. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Where the focus was in the rows: which row, which column and which control of the cell. */
+interface RowFocus {
+  index: number;
+  column: string;
+  nth: number;
+}
 const features = tableFeatures({ columnVisibilityFeature });
 const NO_ROWS: never[] = [];
 
@@ -123,6 +151,20 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     if (beyondEnd) onPageOutOfRange?.(pageCount);
   }, [beyondEnd, pageCount, onPageOutOfRange]);
 
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  useFocusKeeper(tbody, heading, data);
+  const announcement = useResultsAnnouncement(
+    !props.isLoading && !props.errorMessage ? props.totalRows : undefined,
+    data,
+  );
+  // The page scrolls to its top on another page of rows: the focus follows, to the list's heading.
+  const changePage = (page: number) => {
+    props.onPageChange(page);
+    heading.current?.focus();
+  };
+
   const headerCell = (id: string) => {
     const column = byId.get(id)!;
     const sorted = props.sort.orderby === id ? props.sort.order : false;
@@ -148,6 +190,8 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           fw={700}
           fz="sm"
           onClick={() => props.onSortChange(id, next)}
+          // A header past the scroll container's edge comes into view as it takes the focus.
+          onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
           data-testid={`sort-${id}`}
           title={sprintf(__('Sort by %s'), column.header)}
         >
@@ -196,13 +240,21 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
       </tr>
     );
   } else {
-    body = <Rows rows={data} columns={visibleColumns} rowKey={props.rowKey} rowLink={props.rowLink} />;
+    body = (
+      <Rows
+        rows={data}
+        columns={visibleColumns}
+        rowKey={props.rowKey}
+        rowLink={props.rowLink}
+        rowLinkName={props.rowLinkName}
+      />
+    );
   }
 
   return (
     <Card withBorder padding={0} data-testid={props.testId}>
       <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
-        <Text fw={600} component="h2" m={0}>
+        <Text fw={600} component="h2" m={0} id={headingId} ref={heading} tabIndex={-1}>
           {props.title}
         </Text>
         <Group gap="xs" wrap="wrap">
@@ -220,33 +272,117 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           />
         </Group>
       </Group>
-      <div className={classes.scroll}>
-        <table className={classes.table} aria-label={props.title}>
+      {props.panel}
+      {/* Results are told once they change: how many rows the list now has. */}
+      <VisuallyHidden role="status" data-testid="list-announcement">
+        {announcement}
+      </VisuallyHidden>
+      {/* A table wider than the screen scrolls here, not the page: the region takes the focus, so
+          the arrow keys scroll it, and is named after the list (docs/layout.md). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
+      <section className={classes.scroll} aria-labelledby={headingId} tabIndex={0}>
+        <table className={classes.table} aria-labelledby={headingId}>
           <thead>
             <tr>{visible.map((column) => headerCell(column.id))}</tr>
           </thead>
-          <tbody>{body}</tbody>
+          <tbody ref={tbody}>{body}</tbody>
         </table>
-      </div>
+      </section>
       {props.summary}
       {!props.errorMessage && (props.totalRows ?? 0) > 0 && (
         <Group justify="space-between" p="sm" gap="sm">
-          <Pager page={Math.min(props.page, pageCount)} pageCount={pageCount} onChange={props.onPageChange} />
+          <Pager page={Math.min(props.page, pageCount)} pageCount={pageCount} onChange={changePage} />
           <Group gap={6}>
-            <Text size="sm">{__('Rows per page')}</Text>
-            <NativeSelect
+            <Text size="sm" aria-hidden>
+              {__('Rows per page')}
+            </Text>
+            <ConfirmedSelect
               aria-label={__('Rows per page')}
               data={PER_PAGE_OPTIONS}
               value={String(props.perPage)}
-              onChange={(event) => props.onPerPageChange(Number(event.currentTarget.value))}
+              onConfirm={(value) => props.onPerPageChange(Number(value))}
               w={80}
               size="xs"
+              data-testid="rows-per-page"
             />
           </Group>
         </Group>
       )}
     </Card>
   );
+}
+
+/**
+ * Keeps the focus in the rows when the control holding it goes away (a captured authorization
+ * leaves the list with its buttons): it moves to the same control of the row now in that place,
+ * else that row's first control, else the list's heading. Never to the page's start.
+ */
+function useFocusKeeper(
+  tbody: RefObject<HTMLTableSectionElement | null>,
+  heading: RefObject<HTMLHeadingElement | null>,
+  rows: readonly unknown[],
+) {
+  const last = useRef<RowFocus | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement;
+      const body = tbody.current;
+      if (body?.contains(target)) {
+        const row = target.closest('tr');
+        const cell = target.closest('td');
+        const controls = cell ? Array.from(cell.querySelectorAll(FOCUSABLE)) : [];
+        last.current = {
+          index: row ? Array.from(body.rows).indexOf(row) : 0,
+          column: cell?.dataset.column ?? '',
+          nth: Math.max(0, controls.indexOf(target)),
+        };
+      } else if (!target.closest('[role="dialog"], .mantine-Notifications-root')) {
+        // The person moved on (a confirmation or a notice in between keeps the place).
+        last.current = null;
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!tbody.current?.contains(event.target as Node)) last.current = null;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [tbody]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows are when the focus may have gone
+  useEffect(() => {
+    const place = last.current;
+    const body = tbody.current;
+    if (!place || !focusIsLost()) return;
+    const rowElements = body ? Array.from(body.rows).filter((row) => row.dataset.testid === 'list-row') : [];
+    const row = rowElements[Math.min(place.index, rowElements.length - 1)];
+    const cell = row?.querySelector<HTMLElement>(`td[data-column="${CSS.escape(place.column)}"]`);
+    const inCell = cell ? Array.from(cell.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+    const target =
+      inCell[place.nth] ?? inCell[0] ?? row?.querySelector<HTMLElement>(FOCUSABLE) ?? heading.current;
+    target?.focus();
+  }, [rows]);
+}
+
+/**
+ * What the list's live region says: the number of rows found, after the rows change (a filter,
+ * a search, an action), not on the first load, where the page's heading speaks.
+ */
+function useResultsAnnouncement(count: number | undefined, rows: readonly unknown[]): string {
+  const [text, setText] = useState('');
+  const loaded = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of rows is told
+  useEffect(() => {
+    if (count === undefined) return;
+    if (!loaded.current) {
+      loaded.current = true;
+      return;
+    }
+    setText(sprintf(_n('%s result', '%s results', count), String(count)));
+  }, [count, rows]);
+  return text;
 }
 
 /** Follows a row's link inside the app; a modified click still opens a new tab. */
@@ -261,13 +397,14 @@ interface RowsProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   rowKey: (row: Row) => string;
   rowLink: DataTableProps<Row>['rowLink'];
+  rowLinkName: DataTableProps<Row>['rowLinkName'];
 }
 
 /**
  * The rows of one page, as plain table elements: they re-render only when the rows, the
  * shown columns or the link rule change, not when a count or a preference elsewhere does.
  */
-const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink }: RowsProps<Row>) {
+const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink, rowLinkName }: RowsProps<Row>) {
   return rows.map((row) => {
     const link = rowLink?.(row);
     const href = link ? getAdminUrl(link.path, link.query) : undefined;
@@ -299,7 +436,7 @@ const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink }: RowsPro
               {/* One link per row, in its first cell: a screen reader lists each row once, and the
                   rest of the row follows it on a click. */}
               {href && index === 0 && !column.ownLinks ? (
-                <a href={href} className={classes.link} onClick={followLink}>
+                <a href={href} className={classes.link} onClick={followLink} aria-label={rowLinkName?.(row)}>
                   {content}
                 </a>
               ) : (

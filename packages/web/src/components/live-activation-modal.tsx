@@ -1,10 +1,11 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
 import { track } from '../lib/track.ts';
+import { Modal } from './modal.tsx';
 
-/** The connect URL with the live-activation flag (spec 1 §4). */
+/** The connect URL with the live-activation flag. */
 export function liveActivationUrl(source: string): string {
   const url = new URL(getSettings().connectUrl, window.location.origin);
   url.searchParams.set('wcpay-disable-onboarding-test-mode', 'true');

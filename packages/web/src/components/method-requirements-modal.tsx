@@ -1,10 +1,11 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import {
   PAYMENT_METHODS_WIZARD_MESSAGES as M,
   requirementLabels,
 } from '@paydesk/domain/payments/methods-wizard';
 import { fillTemplate } from '@paydesk/domain/template';
 import { __ } from '../lib/i18n.ts';
+import { Modal } from './modal.tsx';
 
 interface Props {
   /** The method being enabled, as the page names it; the modal is closed when null. */
@@ -16,8 +17,8 @@ interface Props {
 }
 
 /**
- * Asked before enabling a payment method whose status has requirements (spec 3 §4): lists the
- * information the account still has to give (spec 3 §5). Cancel takes the focus first, so a
+ * Asked before enabling a payment method whose status has requirements: lists the
+ * information the account still has to give. Cancel takes the focus first, so a
  * stray Enter enables nothing; Escape cancels.
  */
 export function MethodRequirementsModal({ label, requirements, onConfirm, onClose }: Props) {

@@ -93,6 +93,15 @@ async function send<E extends Endpoint>(
   input: Omit<RequestInput<E>, 'body'>,
   body: string | FormData | undefined,
 ): Promise<ResponseOf<E>> {
+  return (await apiRequest(endpoint, input, body)).payload;
+}
+
+/** Sends a request and answers the typed payload with the response's headers. */
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  input: Omit<RequestInput<E>, 'body'>,
+  body: string | FormData | undefined,
+): Promise<{ payload: ResponseOf<E>; headers: Headers }> {
   const url =
     buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>) +
     queryString(input.query as Record<string, unknown> | undefined);
@@ -117,5 +126,5 @@ async function send<E extends Endpoint>(
       error.data ?? {},
     );
   }
-  return payload as ResponseOf<E>;
+  return { payload: payload as ResponseOf<E>, headers: response.headers };
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { __ } from './i18n.ts';
 
 export type NoticeStatus = 'success' | 'error' | 'warning' | 'info';
 
@@ -12,7 +13,10 @@ export interface NoticeAction {
 export interface NoticeOptions {
   id?: string;
   actions?: NoticeAction[];
-  /** Milliseconds before it closes by itself; false keeps it until dismissed. */
+  /**
+   * Milliseconds before it closes by itself; false keeps it until dismissed. A notice with an
+   * action is always kept until dismissed: the action must stay within reach.
+   */
   autoClose?: number | false;
   isDismissible?: boolean;
 }
@@ -25,6 +29,9 @@ const COLORS: Record<NoticeStatus, string> = {
 };
 let counter = 0;
 
+/** The keyboard's way to notices with actions (notice-focus.ts), loaded with the first one. */
+const noticeFocus = () => import('./notice-focus.ts');
+
 /**
  * The one way pages tell the merchant something happened. Actions (Undo, View details) sit in
  * the notice; following one closes it.
@@ -33,13 +40,20 @@ export function createNotice(status: NoticeStatus, message: string, options: Not
   counter++;
   const id = options.id ?? `notice-${counter}`;
   const actions = options.actions ?? [];
+  if (actions.length > 0) void noticeFocus().then((focus) => focus.noticeShown(id));
   notifications.show({
     id,
     color: COLORS[status],
+    // Errors interrupt; the rest is told when the reader is free.
+    role: status === 'error' ? 'alert' : 'status',
     withCloseButton: options.isDismissible ?? true,
-    autoClose: options.autoClose ?? (status === 'error' ? false : actions.length > 0 ? 10_000 : 5_000),
+    closeButtonProps: { 'aria-label': __('Close') },
+    autoClose: actions.length > 0 ? false : (options.autoClose ?? (status === 'error' ? false : 5_000)),
+    onClose: () => {
+      if (actions.length > 0) void noticeFocus().then((focus) => focus.noticeClosed(id));
+    },
     message: (
-      <div data-testid="notice" data-status={status}>
+      <div data-testid="notice" data-status={status} data-notice-id={id}>
         <Text size="sm">{message}</Text>
         {actions.length > 0 && (
           <Group gap="xs" mt={6}>
@@ -48,6 +62,7 @@ export function createNotice(status: NoticeStatus, message: string, options: Not
                 key={action.label}
                 size="compact-sm"
                 variant="subtle"
+                data-notice-action
                 {...(action.url ? { component: 'a' as const, href: action.url } : {})}
                 onClick={() => {
                   notifications.hide(id);

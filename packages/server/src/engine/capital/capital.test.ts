@@ -1,3 +1,4 @@
+import { utcDateTime } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../../cli/engine-commands.ts';
@@ -156,9 +157,9 @@ describeEachDatabase('capital loans', (use) => {
         paid_amount: 11_000,
         currency: 'usd',
         withhold_rate: 0.1,
-        paid_out_at: Math.floor(loan.paid_out_at.getTime() / 1000),
-        first_paydown_at: Math.floor(loan.first_paydown_at!.getTime() / 1000),
-        fully_paid_at: Math.floor(loan.fully_paid_at!.getTime() / 1000),
+        paid_out_at: utcDateTime(loan.paid_out_at),
+        first_paydown_at: utcDateTime(loan.first_paydown_at!),
+        fully_paid_at: utcDateTime(loan.fully_paid_at!),
       },
     ]);
     await expectLedgerConsistent(use());

@@ -1,5 +1,6 @@
 import { appError, invalidParams } from '@paydesk/domain';
 import type { capital } from '@paydesk/domain/contracts';
+import { utcDateTime } from '@paydesk/domain/time';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { LoansTable } from '../../db/schema.ts';
@@ -106,7 +107,6 @@ export async function activeLoan(
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-const secondsOrNull = (at: Date | null) => (at ? seconds(at) : null);
 
 type Summary = z.infer<typeof capital.ZActiveLoanSummary>;
 
@@ -173,9 +173,9 @@ export async function listLoans(
       paid_amount: loan.paid_amount,
       currency: loan.currency,
       withhold_rate: loan.withhold_rate_bp / 10_000,
-      paid_out_at: seconds(loan.paid_out_at),
-      first_paydown_at: secondsOrNull(loan.first_paydown_at),
-      fully_paid_at: secondsOrNull(loan.fully_paid_at),
+      paid_out_at: utcDateTime(loan.paid_out_at),
+      first_paydown_at: loan.first_paydown_at === null ? null : utcDateTime(loan.first_paydown_at),
+      fully_paid_at: loan.fully_paid_at === null ? null : utcDateTime(loan.fully_paid_at),
     })),
   };
 }

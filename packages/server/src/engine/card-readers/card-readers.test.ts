@@ -46,14 +46,14 @@ describeEachDatabase('card readers and their fees', (use) => {
     for (const line of lines) readers.push(/reader (tmr_\w+)/.exec(line)![1]!);
     const res = await get('/readers?limit=10');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
+    expect(res.json()).toEqual([
       { id: readers[1], device_type: 'stripe_m2', is_active: true, label: 'Market stall' },
       { id: readers[0], device_type: 'bbpos_wisepos_e', is_active: true, label: 'Front desk' },
     ]);
-    expect((await get('/readers?limit=1')).json().data).toHaveLength(1);
+    expect((await get('/readers?limit=1')).json()).toHaveLength(1);
     expect((await get('/readers?limit=0')).statusCode).toBe(400);
     // Without a limit the page size of the Card readers page, 10; hostile limits are refused.
-    expect((await get('/readers')).json().data).toHaveLength(2);
+    expect((await get('/readers')).json()).toHaveLength(2);
     for (const bad of ['limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'limit=10&page=2']) {
       const res = await get(`/readers?${bad}`);
       expect(res.statusCode, bad).toBe(400);
@@ -105,8 +105,8 @@ describeEachDatabase('card readers and their fees', (use) => {
     for (const id of [fee!.id, fee!.charge_id!]) {
       const res = await get(`/readers/charges/${id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toHaveLength(2);
-      expect(res.json().data).toContainEqual({
+      expect(res.json()).toHaveLength(2);
+      expect(res.json()).toContainEqual({
         reader_id: readers[0],
         status: 'active',
         count: 2,
@@ -125,10 +125,10 @@ describeEachDatabase('card readers and their fees', (use) => {
     const run = (label: string) =>
       engineCommands['reader:create']!.run({ database: use(), flags: { label }, out: () => {} });
     for (let index = 0; index < 10; index++) expect(await run(`Till ${index + 1}`)).toBe(0);
-    const all = (await get('/readers?limit=100')).json().data as { id: string; label: string }[];
+    const all = (await get('/readers?limit=100')).json() as { id: string; label: string }[];
     expect(all).toHaveLength(12);
     expect(all.at(-1)!.id).toBe(readers[0]);
-    const page = (await get('/readers')).json().data;
+    const page = (await get('/readers')).json();
     expect(page).toEqual(all.slice(0, 10));
     // Readers made in the same millisecond tie on their time: the ten newest are the tills, in any order.
     expect(new Set(page.map((reader: { label: string }) => reader.label))).toEqual(

@@ -49,8 +49,8 @@ export async function listReaders(
   db: Executor,
   accountId: string,
   limit: number,
-): Promise<{ data: z.infer<typeof cardReaders.ZReader>[] }> {
-  const rows = await db
+): Promise<z.infer<typeof cardReaders.ZReader>[]> {
+  return db
     .selectFrom('card_readers')
     .select(['id', 'device_type', 'is_active', 'label'])
     .where('account_id', '=', accountId)
@@ -58,7 +58,6 @@ export async function listReaders(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return { data: rows };
 }
 
 export interface ReaderFeeResult {
@@ -158,7 +157,7 @@ export async function readerFeeStats(
   db: Executor,
   accountId: string,
   id: string,
-): Promise<{ data: z.infer<typeof cardReaders.ZReaderStatsRow>[] }> {
+): Promise<z.infer<typeof cardReaders.ZReaderStatsRow>[]> {
   const txn = await db
     .selectFrom('balance_transactions')
     .select('id')
@@ -173,12 +172,10 @@ export async function readerFeeStats(
     .where('balance_transaction_id', '=', txn.id)
     .orderBy('reader_id')
     .execute();
-  return {
-    data: rows.map((row) => ({
-      reader_id: row.reader_id,
-      status: row.status,
-      count: row.count,
-      fee: { amount: row.fee, currency: row.currency },
-    })),
-  };
+  return rows.map((row) => ({
+    reader_id: row.reader_id,
+    status: row.status,
+    count: row.count,
+    fee: { amount: row.fee, currency: row.currency },
+  }));
 }

@@ -77,7 +77,7 @@ describeEachDatabase('disputes API', (use) => {
         .execute()
     ).map((t) => [t.type, Number(t.amount), Number(t.fee)]);
 
-  it('opens a dispute from 4000000000000259 and answers it per spec 3 §3', async () => {
+  it('opens a dispute from 4000000000000259 and answers it with the dispute fields', async () => {
     const { disputeId, chargeId, intentId, order } = await disputedPayment('4000000000000259');
     const res = await get(disputeId);
     expect(res.statusCode).toBe(200);
@@ -159,7 +159,7 @@ describeEachDatabase('disputes API', (use) => {
     expect(third.json().metadata).not.toHaveProperty('__closed_by_merchant');
   });
 
-  it('refuses evidence over the spec limits and unknown fields', async () => {
+  it('refuses evidence over the evidence limits and unknown fields', async () => {
     const { disputeId } = await disputedPayment('4000000000000259');
     const tooLong = await update(disputeId, { evidence: { product_description: 'x'.repeat(20_001) } });
     expect(tooLong.statusCode).toBe(400);
@@ -311,7 +311,7 @@ describeEachDatabase('disputes API', (use) => {
       { amount: 4000, currency: 'usd', fee: 0, reporting_category: 'dispute_reversal' },
     ]);
     expect((await timelineTypes(intentId)).at(-1)).toBe('dispute_won');
-    // A won dispute allows a refund again (spec 2 §4).
+    // A won dispute allows a refund again.
     const refund = await app.inject({
       method: 'POST',
       url: `${BASE}/refund`,

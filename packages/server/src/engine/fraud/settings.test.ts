@@ -105,7 +105,7 @@ describeEachDatabase('settings API (fraud protection)', (use) => {
     expect(basic.json()).toMatchObject({ fraud_outcome: 'allow' });
   });
 
-  it('refuses advanced protection without any rule, with the spec message', async () => {
+  it('refuses advanced protection without any rule, with its message', async () => {
     const res = await save({ current_protection_level: 'advanced', advanced_fraud_protection_settings: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.params.current_protection_level).toBe(

@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AccountRequirements } from '../../db/schema.ts';
+import { getConnectOptions } from '../../store/connect-options.ts';
 import { getStoreSettings } from '../../store/options.ts';
 import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
@@ -144,6 +145,7 @@ export async function openKycSession(db: Db, input: KycSessionInput): Promise<on
   const { selfAssessment } = input;
   const now = await clockNow(db);
   const settings = await getStoreSettings(db);
+  const paused = (await getConnectOptions(db)).onBoardingDisabled;
   const account = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${KYC_ACCOUNT_LOCK})`.execute(trx);
     const existing = await findAccount(trx);
@@ -167,6 +169,7 @@ export async function openKycSession(db: Db, input: KycSessionInput): Promise<on
     if (!selfAssessment) {
       throw appError('wcpay_onboarding_not_started');
     }
+    if (paused) throw appError('wcpay_onboarding_paused');
     const created = await createAccount(trx, randomIds, {
       mode: 'live',
       status: 'pending',

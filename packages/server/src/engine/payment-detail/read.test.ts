@@ -25,7 +25,7 @@ type TEvent = z.infer<typeof paymentDetail.ZTimelineEvent>;
 
 const BASE = '/wp-json/wc/v3/payments';
 
-/** A currency each local method accepts (spec 3 §9), for a checkout that succeeds. */
+/** A currency each local method accepts, for a checkout that succeeds. */
 const METHOD_CURRENCY: Record<(typeof LOCAL_PAYMENT_METHODS)[number], string> = {
   card_present: 'usd',
   au_becs_debit: 'aud',
@@ -90,7 +90,7 @@ describeEachDatabase('payment detail API', (use) => {
     account = await connectSandboxAccount(use());
   });
 
-  it('answers a captured card charge with every field of the spec', async () => {
+  it('answers a captured card charge with every field of the contract', async () => {
     const paid = await pay(cardCheckout('4242424242424242', { amount: 123456 }));
     const charge = await getCharge(paid.charge.id);
     expect(charge).toMatchObject({

@@ -59,7 +59,7 @@ const BLOCK_SCHEMAS = new Map(
 );
 
 /**
- * The stored `payment_method_details` with every field of its type's block (spec 2 §3), a value
+ * The stored `payment_method_details` with every field of its type's block, a value
  * the processor did not report (a declined attempt) as null. Numbers stay numbers where the
  * block says so; a value of the wrong kind is dropped to null rather than passed on.
  */
@@ -167,7 +167,7 @@ async function loadIntentRelations(
   return { intent, order, fraudOutcome };
 }
 
-/** A charge with everything the detail page shows about it (spec 2 §3 "Charge"). */
+/** A charge with everything the detail page shows about it. */
 async function chargeView(
   db: Executor,
   row: Selectable<ChargesTable>,
@@ -268,6 +268,7 @@ async function chargeView(
         };
       }),
     },
+    disputed: dispute !== undefined && dispute !== null,
     dispute: dispute
       ? {
           id: dispute.id,

@@ -123,7 +123,7 @@ describeEachDatabase('checkout API', (use) => {
     expect(charge).toMatchObject({ amount: 5000, amount_captured: 3000, captured: true });
   });
 
-  it('answers the spec codes for a missing order and a mismatched intent, and cancels', async () => {
+  it('answers the error codes for a missing order and a mismatched intent, and cancels', async () => {
     const a = (
       await checkout(app, admin.basic, cardCheckout('4242424242424242', { capture_method: 'manual' }))
     ).json();

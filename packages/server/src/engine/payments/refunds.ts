@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { applyEffects } from '../effects.ts';
 import type { Actor, EngineContext, Trx } from './context.ts';
 import { loadPlanEnv, lockCharge } from './load.ts';
-import { planRefund, planRefundFailure } from './plan-refund.ts';
+import { planRefund, planRefundFailure, REFUND_ERRORS } from './plan-refund.ts';
 import type { ChargeState } from './state.ts';
 
 export type RefundResult = z.infer<typeof payments.ZRefundResult>;
@@ -14,7 +14,18 @@ export interface RefundInput {
   /** Minor units of the charge's currency; omitted: all that remains. */
   amount?: number | undefined;
   reason?: RefundReason | null | undefined;
-  orderId?: number | undefined;
+  /** The order's id, or its number as the charge answers it (`order.number`). */
+  orderId?: number | string | undefined;
+}
+
+/** The charge's order id when `number` is its order's number, else a mismatch. */
+async function orderIdOfNumber(trx: Trx, charge: ChargeState, number: string): Promise<number> {
+  const order =
+    charge.order_id === null
+      ? undefined
+      : await trx.selectFrom('orders').select('number').where('id', '=', charge.order_id).executeTakeFirst();
+  if (!order || charge.order_id === null || order.number !== number) throw REFUND_ERRORS.orderMismatch();
+  return charge.order_id;
 }
 
 async function disputeStatusOf(trx: Trx, charge: ChargeState): Promise<string | null> {
@@ -41,7 +52,8 @@ export async function refundCharge(
     const env = await loadPlanEnv(trx, ctx);
     const charge = await lockCharge(trx, input.chargeId, env.account.id);
     const effects = planRefund(charge, input.amount, input.reason, env, actor, {
-      orderId: input.orderId,
+      orderId:
+        typeof input.orderId === 'string' ? await orderIdOfNumber(trx, charge, input.orderId) : input.orderId,
       disputeStatus: await disputeStatusOf(trx, charge),
     });
     await applyEffects(trx, effects);

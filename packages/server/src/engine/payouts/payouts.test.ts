@@ -113,7 +113,7 @@ describeEachDatabase('scheduled payouts', (use) => {
     await expectLedgerConsistent(use());
   });
 
-  it('answers one payout, and 404 with the spec message for an unknown one', async () => {
+  it('answers one payout, and 404 with its message for an unknown one', async () => {
     const [payout] = await payoutsOf(use(), account.id);
     const res = await app.inject({
       method: 'GET',
@@ -244,7 +244,7 @@ describeEachDatabase('a failing bank account', (use) => {
       { amount: 0, fee: 0, net: 0, fee_percentage: 1.5, currency: 'usd' },
     ]);
 
-    // Paused: no new scheduled payout, and an instant payout is refused with the spec's words.
+    // Paused: no new scheduled payout, and an instant payout is refused, saying why.
     await advanceDays(use(), 3);
     expect(await payoutsOf(use(), account.id)).toHaveLength(1);
     const instant = await app.inject({

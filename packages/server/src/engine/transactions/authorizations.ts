@@ -1,6 +1,6 @@
 import { appError, CAPTURE_WINDOW_SECONDS, minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
-import { epochSeconds } from '@paydesk/domain/time';
+import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -10,7 +10,7 @@ type View = transactions.TAuthorization;
 type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
 
 /**
- * Uncaptured authorizations (spec 2 §4 "Authorization"): authorized charges not captured yet
+ * Uncaptured authorizations: authorized charges not captured yet
  * whose authorization still stands (a void or an expiry clears `authorization_expires_at`).
  * `charges_uncaptured_idx` holds exactly the succeeded, uncaptured charges, oldest first.
  */
@@ -75,7 +75,7 @@ function toView(row: ViewRow): View {
     order_id: orderId,
     order:
       orderId !== null && row.order_number !== null ? { number: row.order_number, url: row.order_url } : null,
-    created,
+    created: utcDateTime(row.created_at),
     capture_by: created + CAPTURE_WINDOW_SECONDS,
     amount: row.amount,
     currency: row.currency,
@@ -102,7 +102,7 @@ export async function listAuthorizations(db: Executor, accountId: string, query:
   return (await rows.execute()).map(toView);
 }
 
-/** `GET {base}/authorizations/summary` (spec 2 §3): count, and totals per currency. */
+/** `GET {base}/authorizations/summary`: count, and totals per currency. */
 export async function authorizationsSummary(
   db: Executor,
   account: { id: string; default_currency: string },
@@ -129,7 +129,7 @@ export async function authorizationsSummary(
 }
 
 /**
- * `GET {base}/authorizations/{payment_intent_id}` (spec 2 §4): the authorization of a payment
+ * `GET {base}/authorizations/{payment_intent_id}`: the authorization of a payment
  * intent that was authorized to be captured later, captured or not. Any other intent, or none,
  * answers 404 `authorization_missing`, which the page treats as "nothing to show".
  */

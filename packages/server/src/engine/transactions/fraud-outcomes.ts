@@ -1,5 +1,6 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
+import { utcDateTime } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
@@ -42,7 +43,7 @@ function searchCondition(
 }
 
 /**
- * The fraud outcomes the filters select (spec 2 §7): `status` is where they stand (block or
+ * The fraud outcomes the filters select: `status` is where they stand (block or
  * review), `additional_status` the rule outcome they first had, `search` any of its terms. CSV
  * exports of the blocked list start from this query too.
  */
@@ -83,7 +84,7 @@ export function fraudOutcomeRows(db: Executor) {
     ]);
 }
 
-/** A row of `fraudOutcomeRows` as the spec's fields. */
+/** A row of `fraudOutcomeRows` as the contract's fields. */
 export function fraudOutcomeView(row: {
   status: 'review' | 'block';
   manual_action: 'approved' | 'blocked' | null;
@@ -100,7 +101,7 @@ export function fraudOutcomeView(row: {
   return {
     status: row.status,
     manual_action: row.manual_action,
-    created: Math.floor(row.created_at.getTime() / 1000),
+    created: utcDateTime(row.created_at),
     amount: row.amount,
     currency: row.currency,
     customer_name: row.customer_name,
@@ -114,7 +115,12 @@ export function fraudOutcomeView(row: {
   };
 }
 
-const SORT_COLUMNS = { created: 'created_at', amount: 'amount', customer_name: 'customer_name' } as const;
+const SORT_COLUMNS = {
+  created: 'created_at',
+  date: 'created_at',
+  amount: 'amount',
+  customer_name: 'customer_name',
+} as const;
 
 /** `GET {base}/transactions/fraud-outcomes`: one page, newest first unless sorted otherwise. */
 export async function listFraudOutcomes(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
@@ -158,6 +164,7 @@ export async function fraudOutcomesSummary(
     total: totals.find((row) => row.currency === currency)?.total ?? 0,
     currency,
     all_currencies: totals.map((row) => row.currency),
+    currencies: totals.map((row) => row.currency),
     totals,
   };
 }

@@ -1,5 +1,5 @@
 import type { transactions } from '@paydesk/domain/contracts';
-import { epochSeconds, HOUR_MS } from '@paydesk/domain/time';
+import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
 import {
@@ -88,7 +88,7 @@ export async function listTransactions(
 }
 
 /**
- * Rows as the spec's transaction fields (spec 2 §3 "Transaction"). What the ledger row does not
+ * Rows as the transaction fields of the REST contract. What the ledger row does not
  * carry (the order, the payout's status, the card's last four digits, the loan's public id) is
  * read for the page's rows only, one query per kind.
  */
@@ -162,7 +162,7 @@ export interface TransactionLinks {
 }
 
 /**
- * One ledger row and what it links to as the spec's transaction fields. The list reads the links
+ * One ledger row and what it links to as the contract's transaction fields. The list reads the links
  * with one query per kind; the CSV export joins the ones its file writes into its batch query.
  */
 export function transactionView(row: TransactionListRow, links: TransactionLinks): TTransaction {
@@ -171,7 +171,7 @@ export function transactionView(row: TransactionListRow, links: TransactionLinks
     transaction_id: row.id,
     payment_intent_id: row.payment_intent_id,
     charge_id: row.charge_id,
-    date: epochSeconds(row.created_at),
+    date: utcDateTime(row.created_at),
     type: row.type,
     channel: row.channel as TTransaction['channel'],
     source: row.source,
@@ -196,7 +196,7 @@ export function transactionView(row: TransactionListRow, links: TransactionLinks
     net: row.net,
     risk_level: row.risk_level,
     deposit_id: row.payout_id,
-    available_on: epochSeconds(row.available_on),
+    available_on: utcDateTime(row.available_on),
     deposit_status: (row.payout_id && links.deposit_status) || null,
     loan_id: (row.loan_id && links.loan_public_id) ?? null,
     metadata: { charge_type: row.type === 'card_reader_fee' ? 'card_reader_fee' : null },

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
- * The transactions list's filters as SQL (spec 2 §7 "Transactions"). The list, its summary and
+ * The transactions list's filters as SQL. The list, its summary and
  * the CSV export all start from `transactionsQuery`, so the three always agree on which rows a
  * set of filters means.
  *
@@ -69,7 +69,7 @@ function dayStart(at: Date): Date {
 
 /**
  * The first instant after a filter value: the next day for a day, the next second for a time
- * written to the second (spec 2 §5 sends the end of a day as 23:59:59), else the next millisecond.
+ * written to the second (the page sends the end of a day as 23:59:59), else the next millisecond.
  */
 function endExclusive(value: FilterInstant): Date {
   if (value.dayOnly) return new Date(dayStart(value.at).getTime() + DAY_MS);
@@ -84,7 +84,7 @@ export interface DateRange {
 }
 
 /**
- * The date rules of the filters as ranges (spec 2 §5: between is sorted ascending). The payouts
+ * The date rules of the filters as ranges (between is sorted ascending). The payouts
  * list reads its date rules alike.
  */
 export function dateRanges(
@@ -116,7 +116,7 @@ const isNot =
 export const customerCurrencySql = sql<string>`coalesce(customer_currency, currency)`;
 
 /**
- * The advanced rules (spec 2 §5): date, type, device, channel, country, risk, customer
+ * The advanced rules: date, type, device, channel, country, risk, customer
  * currency and source, each is or is not. `match` combines them.
  */
 function advancedConditions(eb: BtExpression, filters: TTransactionFilters): Expression<SqlBool>[] {
@@ -273,6 +273,9 @@ const SORT_COLUMNS = {
   fees: 'fee',
   net: 'net',
   customer_amount: 'customer_amount',
+  customer_currency: 'customer_currency',
+  // The currency a row is paid out in: the settlement currency of its amount.
+  deposit_currency: 'currency',
   customer_name: 'customer_name',
   customer_email: 'customer_email',
   customer_country: 'customer_country',

@@ -49,7 +49,7 @@ describeEachDatabase('the inbox notes API', (use) => {
   const inbox = async (query = INBOX_QUERY) => {
     const res = await call('GET', `${NOTES}${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return json<{ data: ApiNote[] }>(res).data;
+    return json<ApiNote[]>(res);
   };
   const names = async (query?: string) => (await inbox(query)).map((note) => note.name);
 
@@ -60,7 +60,9 @@ describeEachDatabase('the inbox notes API', (use) => {
   afterAll(() => app.close());
 
   it('answers an empty inbox before the store has an account', async () => {
-    expect(await inbox()).toEqual([]);
+    const res = await call('GET', `${NOTES}${INBOX_QUERY}`);
+    expect(json(res)).toEqual([]);
+    expect([res.headers['x-wp-total'], res.headers['x-wp-totalpages']]).toEqual(['0', '0']);
   });
 
   it('lists the unactioned notes of this product, newest first', async () => {
@@ -91,8 +93,8 @@ describeEachDatabase('the inbox notes API', (use) => {
     expect(await names()).toEqual(['newest', 'middle', 'older']);
     expect(await names(`?source=${NOTE_SOURCE}`)).toEqual(['actioned', 'newest', 'middle', 'older']);
     expect(await names('?status=unactioned')).toEqual(['other-source', 'newest', 'middle', 'older']);
-    expect(await names(`${INBOX_QUERY}&direction=asc`)).toEqual(['older', 'middle', 'newest']);
-    expect(await names(`${INBOX_QUERY}&pagesize=2&page=2`)).toEqual(['older']);
+    expect(await names(`${INBOX_QUERY}&order=asc`)).toEqual(['older', 'middle', 'newest']);
+    expect(await names(`${INBOX_QUERY}&per_page=2&page=2`)).toEqual(['older']);
 
     const [newest] = await inbox();
     expect(newest).toMatchObject({
@@ -120,17 +122,87 @@ describeEachDatabase('the inbox notes API', (use) => {
     ]);
   });
 
+  it("takes WooCommerce's list parameters and answers a bare array with the totals in headers", async () => {
+    // The inbox as the Overview asks for it: bracket lists, WooCommerce's names, _fields.
+    const fields = ['id', 'name', 'title', 'content', 'type', 'status', 'actions', 'date_created']
+      .map((field, index) => `_fields[${index}]=${field}`)
+      .join('&');
+    const types = ['error', 'warning', 'update', 'info', 'marketing', 'survey']
+      .map((t) => `type[]=${t}`)
+      .join('&');
+    const res = await call(
+      'GET',
+      `${NOTES}?page=1&per_page=2&status=unactioned&${types}&orderby=date&order=desc&source=${NOTE_SOURCE}&${fields}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-wp-total']).toBe('3');
+    expect(res.headers['x-wp-totalpages']).toBe('2');
+    const page = json<Record<string, unknown>[]>(res);
+    expect(Array.isArray(page)).toBe(true);
+    expect(page.map((note) => note.name)).toEqual(['newest', 'middle']);
+    expect(Object.keys(page[0]!).sort()).toEqual(
+      ['actions', 'content', 'date_created', 'id', 'name', 'status', 'title', 'type'].sort(),
+    );
+
+    const last = await call('GET', `${NOTES}${INBOX_QUERY}&per_page=2&page=2`);
+    expect(json<ApiNote[]>(last).map((note) => note.name)).toEqual(['older']);
+    expect([last.headers['x-wp-total'], last.headers['x-wp-totalpages']]).toEqual(['3', '2']);
+    // Past the last page: an empty page with the same totals.
+    const past = await call('GET', `${NOTES}${INBOX_QUERY}&per_page=2&page=3`);
+    expect(json(past)).toEqual([]);
+    expect([past.headers['x-wp-total'], past.headers['x-wp-totalpages']]).toEqual(['3', '2']);
+
+    // The default page size is 10.
+    const defaults = await call('GET', NOTES);
+    expect(json<ApiNote[]>(defaults)).toHaveLength(5);
+    expect([defaults.headers['x-wp-total'], defaults.headers['x-wp-totalpages']]).toEqual(['5', '1']);
+
+    // type filters by note type, in bracket, indexed and comma forms alike.
+    await use()
+      .db.updateTable('notes')
+      .set({ type: 'warning' })
+      .where('account_id', '=', account.id)
+      .where('name', '=', 'middle')
+      .execute();
+    expect(await names(`${INBOX_QUERY}&type[]=warning`)).toEqual(['middle']);
+    expect(await names(`${INBOX_QUERY}&type[0]=warning&type[1]=info`)).toEqual(['newest', 'middle', 'older']);
+    expect(await names(`${INBOX_QUERY}&type=error,warning`)).toEqual(['middle']);
+    expect(await names(`${INBOX_QUERY}&type=error`)).toEqual([]);
+    // status takes a list too.
+    expect(await names(`?source=${NOTE_SOURCE}&status[]=unactioned&status[]=actioned`)).toEqual([
+      'actioned',
+      'newest',
+      'middle',
+      'older',
+    ]);
+    // orderby: title and note_id, each way.
+    expect(await names(`${INBOX_QUERY}&orderby=title&order=asc`)).toEqual(['middle', 'newest', 'older']);
+    expect(await names(`${INBOX_QUERY}&orderby=type&order=asc`)).toEqual(['older', 'newest', 'middle']);
+    expect(await names(`${INBOX_QUERY}&orderby=note_id&order=asc`)).toEqual(['older', 'newest', 'middle']);
+    await use()
+      .db.updateTable('notes')
+      .set({ type: 'info' })
+      .where('account_id', '=', account.id)
+      .where('name', '=', 'middle')
+      .execute();
+  });
+
   it('refuses malformed list parameters with a 400', async () => {
     for (const query of [
-      '?pagesize=0',
-      '?pagesize=101',
+      '?per_page=0',
+      '?per_page=101',
       '?page=0',
       '?status=deleted',
+      '?status[]=unactioned&status[]=snoozed',
+      '?type=note',
+      '?type[]=',
       '?source=bad%20source',
       '?source=%3Cscript%3E',
-      '?direction=up',
-      '?sort=title',
-      '?per_page=10',
+      '?order=up',
+      '?orderby=amount',
+      '?pagesize=10',
+      '?direction=asc',
+      '?sort=date',
     ]) {
       const res = await call('GET', `${NOTES}${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -1,8 +1,10 @@
+import { appError } from '@paydesk/domain';
 import { inbox, survey } from '@paydesk/domain/contracts';
 import { PAYMENTS_OVERVIEW_SURVEY } from '@paydesk/domain/overview/survey';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { findAccount, requireAccount } from '../../engine/accounts.ts';
+import { applyConnectIncentive } from '../../store/connect-options.ts';
 import {
   dismissAllNotes,
   followNoteAction,
@@ -20,14 +22,19 @@ const timeZoneOf = async (db: Db) => (await getStoreSettings(db)).timezone_strin
 
 /**
  * The Overview's inbox (the notes store under `/wc-analytics/admin/notes`) and its survey
- * (spec 1 §7). Notes belong to the store's account; before there is one the inbox is empty.
+ * (`POST {base}/survey/payments-overview`). Notes belong to the store's account; before there is one the inbox is empty.
  */
 export function inboxRoutes(app: FastifyInstance, db: Db): void {
-  registerEndpoint(app, inbox.notesList, async ({ query }) => {
+  // As WooCommerce's notes store answers: a bare array, with the totals in headers.
+  registerEndpoint(app, inbox.notesList, async ({ query, reply }) => {
     const account = await findAccount(db);
-    if (!account) return { data: [] };
-    const [rows, timeZone] = await Promise.all([listNotes(db, account.id, query), timeZoneOf(db)]);
-    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+    const [{ rows, total }, timeZone] = await Promise.all([
+      account ? listNotes(db, account.id, query) : { rows: [], total: 0 },
+      timeZoneOf(db),
+    ]);
+    reply.header(inbox.NOTES_TOTAL_HEADER, String(total));
+    reply.header(inbox.NOTES_TOTAL_PAGES_HEADER, String(Math.ceil(total / query.per_page)));
+    return rows.map((row) => noteToApi(row, timeZone));
   });
 
   registerEndpoint(app, inbox.noteGet, async ({ params }) => {
@@ -66,6 +73,13 @@ export function inboxRoutes(app: FastifyInstance, db: Db): void {
       await followNoteAction(db, account.id, params.id, params.action_id),
       await timeZoneOf(db),
     );
+  });
+
+  // The Connect page's promotion, applied before the merchant goes on to connect.
+  registerEndpoint(app, inbox.promoActivate, async ({ params }) => {
+    if (await findAccount(db)) throw appError('wcpay_connect_promo_not_applicable');
+    await applyConnectIncentive(db, params.id, new Date());
+    return { success: true };
   });
 
   registerEndpoint(app, survey.surveyStatus, async ({ user }) => ({

@@ -17,19 +17,11 @@ import {
   type TestUser,
 } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
+import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
-const ASSESSMENT = {
-  country: 'US',
-  business_type: 'company',
-  structure: 'single_member_llc',
-  mcc: 'software',
-  annual_revenue: 'less_than_250k',
-  go_live_timeframe: 'within_1month',
-  business_name: 'Bean Shop',
-  url: 'https://beans.example',
-};
+const ASSESSMENT = SELF_ASSESSMENT;
 
 const DETAILS: onboarding.TBusinessDetails = {
   legal_name: 'Bean Shop LLC',

@@ -6,6 +6,7 @@ import { createAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
+import { setOnboardingDisabled } from '../../store/connect-options.ts';
 import { getOption } from '../../store/options.ts';
 import {
   adminPageUrl,
@@ -17,6 +18,7 @@ import {
   type TestUser,
 } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
+import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
 
 const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
 
@@ -117,6 +119,44 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       true,
     );
     expect((await page({ path: '/payments/overview' })).statusCode).toBe(200);
+  });
+
+  it('starts no sandbox and no account while the operator has paused account creation', async () => {
+    await setOnboardingDisabled(use().db, true);
+    try {
+      const json = await page(
+        { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
+        true,
+      );
+      expect(json.statusCode).toBe(403);
+      expect(json.json()).toEqual({
+        success: false,
+        data: { message: "We've temporarily paused new account creation. We'll notify you when we resume!" },
+      });
+      const browser = await page({ path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce });
+      expect(browser.statusCode).toBe(302);
+      expect(browser.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
+      const session = await app.inject({
+        method: 'GET',
+        url: `/wp-json/wc/v3/payments/onboarding/kyc/session?self_assessment=${encodeURIComponent(
+          JSON.stringify(SELF_ASSESSMENT),
+        )}`,
+        headers: { authorization: user.basic },
+      });
+      expect(session.statusCode).toBe(403);
+      expect(session.json()).toMatchObject({ code: 'wcpay_onboarding_paused' });
+      expect(await accountCount()).toBe(0);
+      expect(await getOption(use().db, 'paydesk_store_connected')).toBeUndefined();
+    } finally {
+      await setOnboardingDisabled(use().db, false);
+    }
+    // Resumed: the same link starts the sandbox.
+    const resumed = await page(
+      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
+      true,
+    );
+    expect(resumed.statusCode).toBe(200);
+    expect(await accountCount()).toBe(1);
   });
 
   it('refuses the connect URL without the nonce, and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { errorSpec } from '@paydesk/domain';
 import { adminPageUrl } from '@paydesk/domain/admin-urls';
 import { onboarding } from '@paydesk/domain/contracts';
 import { poEligibility } from '@paydesk/domain/onboarding/business';
@@ -16,6 +17,7 @@ import {
 } from '../../engine/onboarding/kyc.ts';
 import { canResetAccount, resetAccount } from '../../engine/onboarding/reset.ts';
 import { startTestDrive } from '../../engine/onboarding/test-drive.ts';
+import { getConnectOptions } from '../../store/connect-options.ts';
 import { setOptions } from '../../store/options.ts';
 import { nonceMatches, type Session } from '../../store/sessions.ts';
 import { registerEndpoint } from '../endpoint.ts';
@@ -117,6 +119,18 @@ async function handleConnect(
     return;
   }
 
+  // While the operator has paused account creation, neither a sandbox nor a new account can be
+  // started, whatever the link says; the Connect page explains why.
+  if (!(await findAccount(database.db)) && (await getConnectOptions(database.db)).onBoardingDisabled) {
+    const { message } = errorSpec('wcpay_onboarding_paused');
+    if (json) {
+      await reply.code(403).send({ success: false, data: { message } } satisfies onboarding.TConnectAnswer);
+    } else {
+      await reply.redirect(adminPageUrl('/payments/connect'));
+    }
+    return;
+  }
+
   if (isTrue(query.test_drive) || isTrue(query.auto_start_test_drive_onboarding)) {
     try {
       await startTestDrive(database, { sampleData: isTrue(query.sample_data) });
@@ -146,8 +160,8 @@ async function handleConnect(
     return;
   }
 
-  // Connecting registers the store with the payments service (the first account state of
-  // spec 1 §4); business verification then goes through the onboarding wizard.
+  // Connecting registers the store with the payments service (the first account state:
+  // connected, no account); business verification then goes through the onboarding wizard.
   await setOptions(database.db, { [STORE_CONNECTED_OPTION]: true });
   const source = sanitizeSource(first(query.source));
   await reply.redirect(adminPageUrl('/payments/onboarding', { source, from: 'WCPAY_CONNECT' }));

@@ -1,9 +1,11 @@
-import { invalidParams, roleHas, STORE_SETTING_KEYS, WRITABLE_OPTION_NAMES } from '@paydesk/domain';
+import { appError, invalidParams, roleHas, STORE_SETTING_KEYS, WRITABLE_OPTION_NAMES } from '@paydesk/domain';
 import { store } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { getOptions, getStoreSettings, setOptions } from '../../store/options.ts';
 import { getPreferences, setPreferences } from '../../store/preferences.ts';
+import { getUserMeta, setUserMeta } from '../../store/user-meta.ts';
+import type { User } from '../../store/users.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
 /** Options readable over REST: the ones the pages write, and the store settings. */
@@ -30,7 +32,7 @@ export function storeRoutes(app: FastifyInstance, db: Db): void {
     return getPreferences(db, user.id);
   });
 
-  registerEndpoint(app, store.currentUser, async ({ user }) => ({
+  const currentUserView = async (user: User): Promise<store.TCurrentUser> => ({
     id: user.id,
     username: user.login,
     name: user.display_name,
@@ -39,7 +41,20 @@ export function storeRoutes(app: FastifyInstance, db: Db): void {
     email: user.email,
     roles: [user.role],
     capabilities: { manage_woocommerce: roleHas(user.role, 'manage_woocommerce') },
-  }));
+    woocommerce_meta: await getUserMeta(db, user.id),
+  });
+
+  registerEndpoint(app, store.currentUser, async ({ user }) => currentUserView(user));
+
+  // A user saves their own woocommerce_meta only, named `me` or by their own id.
+  for (const endpoint of [store.updateCurrentUser, store.replaceCurrentUser]) {
+    registerEndpoint(app, endpoint, async ({ user, params, body }) => {
+      if (params.id !== 'me' && params.id !== user.id) throw appError('rest_cannot_edit');
+      if (body.id !== undefined && body.id !== user.id) throw appError('rest_cannot_edit');
+      await setUserMeta(db, user.id, body.woocommerce_meta);
+      return currentUserView(user);
+    });
+  }
 
   registerEndpoint(app, store.storeSettingsGet, async () => getStoreSettings(db));
 

@@ -1,5 +1,5 @@
 import { transactions } from '@paydesk/domain/contracts';
-import { DAY_MS } from '@paydesk/domain/time';
+import { DAY_MS, UTC_DATE_TIME_PATTERN, utcDateTime, utcDateTimeSeconds } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -165,7 +165,7 @@ describeEachDatabase('transactions lists', (use) => {
     }
   });
 
-  it('answers the spec fields of a transaction', async () => {
+  it('answers the contract fields of a transaction', async () => {
     const charge = rows.filter(
       (row) => row.type === 'charge' && row.order_id !== null && row.payout_id !== null,
     )[0]!;
@@ -185,7 +185,7 @@ describeEachDatabase('transactions lists', (use) => {
       transaction_id: charge.id,
       payment_intent_id: charge.payment_intent_id,
       charge_id: charge.charge_id,
-      date: Math.floor(charge.created_at.getTime() / 1000),
+      date: utcDateTime(charge.created_at),
       type: 'charge',
       amount: charge.amount,
       fees: charge.fee,
@@ -430,7 +430,7 @@ describeEachDatabase('transactions lists', (use) => {
       });
     }
     expect((await get(`${BASE}/transactions/summary?bogus=1`)).statusCode).toBe(400);
-    expect((await get(`${BASE}/transactions/search`)).statusCode).toBe(400);
+    expect((await get(`${BASE}/transactions/search?search_term=${'x'.repeat(101)}`)).statusCode).toBe(400);
   });
 
   it('suggests names, "name (email)" and orders for typed text', async () => {
@@ -440,7 +440,7 @@ describeEachDatabase('transactions lists', (use) => {
     const typed = named.customer_name!.toLowerCase();
     const res = await get(`${BASE}/transactions/search?search_term=${encodeURIComponent(typed)}`);
     expect(res.statusCode).toBe(200);
-    const suggestions = (res.json() as { data: string[] }).data;
+    const suggestions = (res.json() as { label: string }[]).map((option) => option.label);
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(10);
     for (const suggestion of suggestions) {
@@ -462,7 +462,7 @@ describeEachDatabase('transactions lists', (use) => {
     // Every suggestion is a search term that finds rows.
     const first = suggestions[0]!;
     expect((await ids(`search[]=${encodeURIComponent(first)}`)).length).toBeGreaterThan(0);
-    expect((await get(`${BASE}/transactions/search?search_term=qqqqq`)).json()).toEqual({ data: [] });
+    expect((await get(`${BASE}/transactions/search?search_term=qqqqq`)).json()).toEqual([]);
   });
 
   it('lists blocked and held payments with their summary and search', async () => {
@@ -519,8 +519,8 @@ describeEachDatabase('transactions lists', (use) => {
         await get(
           `${BASE}/transactions/fraud-outcomes/search?status=block&search_term=${encodeURIComponent(name.slice(0, 3))}`,
         )
-      ).json() as { data: string[] };
-      expect(suggestions.data).toContain(name);
+      ).json() as { label: string }[];
+      expect(suggestions.map((option) => option.label)).toContain(name);
       const found = (
         await get(`${BASE}/transactions/fraud-outcomes?status=block&search[]=${encodeURIComponent(name)}`)
       ).json() as { data: { customer_name: string }[] };
@@ -549,13 +549,14 @@ describeEachDatabase('transactions lists', (use) => {
     expect(res.statusCode).toBe(200);
     const data = (
       res.json() as {
-        data: { payment_intent_id: string; created: number; capture_by: number; is_captured: boolean }[];
+        data: { payment_intent_id: string; created: string; capture_by: number; is_captured: boolean }[];
       }
     ).data;
     expect(data.map((row) => row.payment_intent_id)).toEqual(
       open.slice(0, 100).map((c) => c.payment_intent_id),
     );
-    expect(data[0]!.capture_by - data[0]!.created).toBe(7 * 86_400);
+    expect(data[0]!.created).toMatch(UTC_DATE_TIME_PATTERN);
+    expect(data[0]!.capture_by - utcDateTimeSeconds(data[0]!.created)).toBe(7 * 86_400);
     expect(data.every((row) => !row.is_captured)).toBe(true);
     const desc = (await get(`${BASE}/authorizations?pagesize=100&direction=desc&sort=created`)).json() as {
       data: { payment_intent_id: string }[];

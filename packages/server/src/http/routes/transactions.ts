@@ -15,7 +15,7 @@ import { registerEndpoint } from '../endpoint.ts';
 
 /**
  * Transactions, blocked payments and uncaptured authorizations: lists, summaries, search
- * suggestions and one authorization (spec 2 §7).
+ * suggestions and one authorization.
  */
 export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(async (scope) => {
@@ -27,9 +27,11 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
       transactionsSummary(db, await requireAccount(db), query),
     );
 
-    registerEndpoint(scope, transactions.searchTransactions, async ({ query }) => ({
-      data: await searchTransactions(db, (await requireAccount(db)).id, query.search_term),
-    }));
+    registerEndpoint(scope, transactions.searchTransactions, async ({ query }) =>
+      transactions.suggestionOptions(
+        await searchTransactions(db, (await requireAccount(db)).id, query.search_term),
+      ),
+    );
 
     registerEndpoint(scope, transactions.listFraudOutcomes, async ({ query }) => ({
       data: await listFraudOutcomes(db, (await requireAccount(db)).id, query),
@@ -39,9 +41,19 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
       fraudOutcomesSummary(db, await requireAccount(db), query),
     );
 
-    registerEndpoint(scope, transactions.searchFraudOutcomes, async ({ query }) => ({
-      data: await searchFraudOutcomes(db, (await requireAccount(db)).id, query.status, query.search_term),
+    registerEndpoint(scope, transactions.downloadFraudOutcomes, async ({ query }) => ({
+      data: await listFraudOutcomes(db, (await requireAccount(db)).id, {
+        ...query,
+        page: 1,
+        pagesize: transactions.MAX_FRAUD_OUTCOMES_DOWNLOAD,
+      }),
     }));
+
+    registerEndpoint(scope, transactions.searchFraudOutcomes, async ({ query }) =>
+      transactions.suggestionOptions(
+        await searchFraudOutcomes(db, (await requireAccount(db)).id, query.status, query.search_term),
+      ),
+    );
 
     registerEndpoint(scope, transactions.listAuthorizations, async ({ query }) => ({
       data: await listAuthorizations(db, (await requireAccount(db)).id, query),

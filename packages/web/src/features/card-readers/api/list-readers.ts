@@ -8,11 +8,11 @@ export const cardReadersKeys = {
   connected: (limit: number) => [...cardReadersKeys.all, 'connected', limit] as const,
 };
 
-/** GET {base}/readers with `limit` 10 (spec 2 §2): the connected readers, newest first. */
+/** GET {base}/readers with `limit` 10: the connected readers, newest first. */
 export const connectedReadersQuery = (limit = CONNECTED_READERS_LIMIT) =>
   queryOptions({
     queryKey: cardReadersKeys.connected(limit),
-    queryFn: async ({ signal }) => (await apiFetch(cardReaders.list, { query: { limit }, signal })).data,
+    queryFn: ({ signal }) => apiFetch(cardReaders.list, { query: { limit }, signal }),
   });
 
 export function useConnectedReaders() {

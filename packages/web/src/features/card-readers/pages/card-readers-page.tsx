@@ -19,7 +19,14 @@ function ConnectedReaders() {
   }
   return (
     <Card withBorder padding="lg" data-testid="connected-readers">
-      <Table.ScrollContainer minWidth={560}>
+      {/* Narrower than the table, the region scrolls, and takes the focus so the keyboard can too. */}
+      <Table.ScrollContainer
+        minWidth={560}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={__('Connected readers')}
+      >
         <Table striped aria-label={__('Connected readers')}>
           <Table.Thead>
             <Table.Tr>
@@ -65,7 +72,7 @@ function ConnectedReaders() {
   );
 }
 
-/** The Card readers page (spec 2 §2): one tab, 'Connected readers', listing 10 readers. */
+/** The Card readers page: one tab, 'Connected readers', listing 10 readers. */
 export default function CardReadersPage() {
   return (
     <Tabs defaultValue="connected-readers" data-testid="card-readers-page">

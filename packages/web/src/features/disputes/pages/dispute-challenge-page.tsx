@@ -55,7 +55,7 @@ const QUESTIONS = {
   },
 } as const;
 
-/** Usage events of saving and submitting (spec 3 §7 "Analytics"). */
+/** Usage events of saving and submitting. */
 const ACTION_EVENTS = {
   save: 'wcpay_dispute_save_evidence',
   submit: 'wcpay_dispute_submit_evidence',
@@ -187,6 +187,7 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
               ...Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => ({ value, label: __(label) })),
             ]}
             w={320}
+            maw="100%"
             data-testid="product-type"
           />
         )}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, MultiSelect, Radio, Stack } from '@mantine/core';
+import { Button, Group, MultiSelect, Radio, Stack } from '@mantine/core';
 import { ISO_COUNTRY_CODES } from '@paydesk/domain/countries';
 import { useMemo, useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
 import { __ } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { useSaveSellingLocations } from '../api/settings.ts';

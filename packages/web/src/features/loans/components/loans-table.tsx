@@ -29,7 +29,7 @@ function LoanStatus({ loan }: { loan: capital.TLoan }) {
       </Badge>
     );
   }
-  // Spec 3 §4: "Paid off" with the date the loan was fully paid.
+  // "Paid off" with the date the loan was fully paid.
   return (
     <Badge color="green" variant="light">
       {fillTemplate(__(LOAN_STATUS_LABELS.paid_off), date(loan.fully_paid_at!))}
@@ -38,8 +38,8 @@ function LoanStatus({ loan }: { loan: capital.TLoan }) {
 }
 
 /**
- * Spec 2 §2 "All loans": every loan, newest first, each linking to the charges it was repaid
- * from on the transactions page. The Loans filter (§4) keeps the loans In Progress or Paid in
+ * The table of all loans: every loan, newest first, each linking to the charges it was repaid
+ * from on the transactions page. The Loans filter keeps the loans In Progress or Paid in
  * Full; the choice lives in the URL.
  */
 export function LoansTable() {
@@ -130,7 +130,14 @@ export function LoansTable() {
           data-testid="loans-filter"
         />
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      {/* Narrower than the table, the region scrolls, and takes the focus so the keyboard can too. */}
+      <Table.ScrollContainer
+        minWidth={720}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-labelledby="all-loans-title"
+      >
         <Table striped aria-labelledby="all-loans-title">
           <Table.Thead>
             <Table.Tr>

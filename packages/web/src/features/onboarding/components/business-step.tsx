@@ -1,4 +1,4 @@
-import { Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Select, Stack, Text, Title } from '@mantine/core';
 import { SUPPORTED_COUNTRIES } from '@paydesk/domain';
 import {
   ANNUAL_REVENUE_LABELS,
@@ -17,9 +17,15 @@ import {
   visibleFields,
 } from '@paydesk/domain/onboarding/business';
 import { MCC_GROUPS } from '@paydesk/domain/onboarding/mcc';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+
+// The business types come once a country is chosen: their radio cards load beside the page, not
+// in its first load, starting as this module runs.
+const loadBusinessTypeField = () => import('./business-type-field.tsx');
+const BusinessTypeField = lazy(async () => ({ default: (await loadBusinessTypeField()).BusinessTypeField }));
+void loadBusinessTypeField();
 
 const COUNTRY_OPTIONS = Object.entries(SUPPORTED_COUNTRIES)
   .map(([value, label]) => ({ value, label }))
@@ -86,16 +92,38 @@ export function BusinessStep({
   const types = businessTypesFor(data.country);
   const structures = structuresFor(data.country, data.business_type);
 
+  const card = useRef<HTMLDivElement>(null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  // A Continue that finds missing answers takes the focus to the first one, whose label and
+  // message a screen reader then reads.
+  useEffect(() => {
+    if (failedSubmits === 0) return;
+    const invalid = card.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target =
+      invalid?.getAttribute('role') === 'radiogroup'
+        ? (invalid.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
+          invalid.querySelector<HTMLElement>('[role="radio"]'))
+        : invalid;
+    target?.focus();
+  }, [failedSubmits]);
+
   const submit = () => {
     if (!fieldsComplete(data, group)) {
       setTouched(new Set(group));
+      setFailedSubmits((count) => count + 1);
       return;
     }
     onContinue({ ...initial, data });
   };
 
   return (
-    <Card withBorder={framed} padding={framed ? 'xl' : 0} radius="md" data-testid="onboarding-business-step">
+    <Card
+      ref={card}
+      withBorder={framed}
+      padding={framed ? 'xl' : 0}
+      radius="md"
+      data-testid="onboarding-business-step"
+    >
       <Stack gap="lg">
         <div>
           <Title order={framed ? 2 : 4} size={framed ? 'h3' : 'h5'}>
@@ -120,37 +148,14 @@ export function BusinessStep({
           />
         )}
         {fields.includes('business_type') && (
-          <Radio.Group
-            label={__('What type of legal entity is your business?')}
-            value={data.business_type ?? null}
-            onChange={(value) => change('business_type', value)}
-            error={errors.business_type && __(errors.business_type)}
-            data-testid="onboarding-business-type"
-          >
-            <Stack gap="xs" mt="xs">
-              {types.map((type) => (
-                <Radio.Card
-                  key={type.key}
-                  value={type.key}
-                  p="sm"
-                  radius="sm"
-                  data-testid={`business-type-${type.key}`}
-                >
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={600} size="sm">
-                        {__(type.name)}
-                      </Text>
-                      <Text c="dimmed" size="xs">
-                        {__(type.description)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </Stack>
-          </Radio.Group>
+          <Suspense fallback={null}>
+            <BusinessTypeField
+              types={types}
+              value={data.business_type ?? null}
+              onChange={(value) => change('business_type', value)}
+              error={errors.business_type && __(errors.business_type)}
+            />
+          </Suspense>
         )}
         {fields.includes('company.structure') && (
           <Select

@@ -2,6 +2,8 @@ import { Badge, Group, HoverCard } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { paymentMethodLogos, splitLogos } from '@paydesk/domain/onboarding/logos';
 import { __, sprintf } from '../../../lib/i18n.ts';
+import { PAYMENT_METHOD_ART } from './payment-method-art.tsx';
+import classes from './payment-method-logos.module.css';
 
 const LABELS: Record<string, string> = {
   visa: 'Visa',
@@ -26,14 +28,26 @@ const LABELS: Record<string, string> = {
   sepa: 'SEPA Direct Debit',
 };
 
-const Logo = ({ name }: { name: string }) => (
-  <Badge variant="outline" color="gray" radius="sm" size="lg" tt="none" data-testid="payment-method-logo">
-    {LABELS[name] ?? name}
-  </Badge>
-);
+/** A payment method's mark, named for assistive technology by its name. */
+const Logo = ({ name }: { name: string }) => {
+  const label = LABELS[name] ?? name;
+  return (
+    <svg
+      className={classes.logo}
+      viewBox="0 0 48 32"
+      role="img"
+      aria-label={label}
+      data-testid="payment-method-logo"
+      data-method={name}
+    >
+      <title>{label}</title>
+      {PAYMENT_METHOD_ART[name]}
+    </svg>
+  );
+};
 
 /** 10 logos (7 at 768 px or less, 5 at 480 px or less) and a +N popover with the rest. */
-export function PaymentMethodLogos({ oneClickCheckout }: { oneClickCheckout: boolean }) {
+export default function PaymentMethodLogos({ oneClickCheckout }: { oneClickCheckout: boolean }) {
   const { width } = useViewportSize();
   // Before the first measurement the width is 0; the default count is the wide one.
   const { shown, hidden } = splitLogos(paymentMethodLogos(oneClickCheckout), width || window.innerWidth);

@@ -1,37 +1,15 @@
-import { Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { __ } from '../../../lib/i18n.ts';
+import { type ComponentProps, lazy } from 'react';
+import { WhenOpen } from '../../../components/lazy-modal.tsx';
 
-/** Lists the supported countries when the store's country is not one of them. */
-export function UnsupportedCountryModal({
-  opened,
-  countries,
-  onCancel,
-  onContinue,
-}: {
-  opened: boolean;
-  countries: Record<string, string>;
-  onCancel: () => void;
-  onContinue: () => void;
-}) {
-  const names = Object.values(countries).sort((a, b) => a.localeCompare(b));
+const Dialog = lazy(async () => ({
+  default: (await import('./unsupported-country-dialog.tsx')).UnsupportedCountryDialog,
+}));
+
+/** The supported countries' list (unsupported-country-dialog.tsx), loaded when it opens. */
+export function UnsupportedCountryModal(props: ComponentProps<typeof Dialog>) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={__('Your store country is not supported')} centered>
-      <Stack gap="sm">
-        <Text size="sm">{__('Payments are available to businesses based in the following countries:')}</Text>
-        <ScrollArea.Autosize mah={240}>
-          <List size="sm" data-testid="supported-countries">
-            {names.map((name) => (
-              <List.Item key={name}>{name}</List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {__('Cancel')}
-          </Button>
-          <Button onClick={onContinue}>{__('Continue')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <WhenOpen opened={props.opened}>
+      <Dialog {...props} />
+    </WhenOpen>
   );
 }

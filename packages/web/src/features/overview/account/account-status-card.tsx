@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   accountStatusDisplay,
   paymentsStatusDisplay,
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { LiveActivationModal } from '../../../components/live-activation-modal.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
+import classes from '../layout.module.css';
 import { useAccount } from './api/get-account.ts';
 import { CHIP_COLORS } from './display.ts';
 
@@ -27,7 +28,7 @@ function StatusItem({ label, display, testId }: { label: string; display: Status
   );
 }
 
-/** The account status card: account, payments and payouts status (spec 3 §4). */
+/** The account status card: account, payments and payouts status. */
 export function AccountStatusCard() {
   const settings = getSettings();
   const account = useAccount();
@@ -35,7 +36,7 @@ export function AccountStatusCard() {
   if (!settings.isAccountConnected) return null;
   const data = account.data;
   return (
-    <Card withBorder padding="lg" data-testid="account-status-card">
+    <Card withBorder padding="lg" data-testid="account-status-card" className={classes.widget}>
       <Group justify="space-between" mb="md">
         <Title order={3} size="h4">
           {__('Account details')}
@@ -57,7 +58,7 @@ export function AccountStatusCard() {
       ) : !data ? (
         <Skeleton h={48} />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        <div className={classes.statuses}>
           <StatusItem
             label={__('Account status')}
             display={accountStatusDisplay(data.status, data.progressiveOnboarding)}
@@ -73,7 +74,7 @@ export function AccountStatusCard() {
             display={payoutsStatusDisplay(data.deposits.status, data.deposits.interval)}
             testId="payouts-status"
           />
-        </SimpleGrid>
+        </div>
       )}
       <LiveActivationModal opened={activating} source="wcpay-overview" onClose={() => setActivating(false)} />
     </Card>

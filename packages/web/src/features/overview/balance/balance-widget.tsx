@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   canPayOutInstantly,
   formatFeePercentage,
@@ -22,6 +11,7 @@ import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { updateQuery, useSearch } from '../../../lib/navigation.ts';
 import { useDepositsOverview } from '../account/api/get-payouts-overview.ts';
 import { money } from '../account/display.ts';
+import classes from '../layout.module.css';
 
 // The confirmation loads when the merchant asks for an instant payout, not with the page.
 const InstantPayoutModal = lazy(async () => ({
@@ -40,11 +30,11 @@ function Amount({
   testId: string;
 }) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} miw={0}>
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz={26} fw={600} lh={1.3} data-testid={testId}>
+      <Text fz={26} fw={600} lh={1.3} className={classes.amount} data-testid={testId}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
@@ -55,7 +45,7 @@ function Amount({
 }
 
 /**
- * The balance per currency (spec 3 §3): available, pending and instant, with the instant payout.
+ * The balance per currency: available, pending and instant, with the instant payout.
  * The currency comes from `selected_currency`, which the currency switch also writes.
  */
 export function BalanceWidget() {
@@ -74,7 +64,7 @@ export function BalanceWidget() {
   const delayDays = data?.account.deposits_schedule.delay_days ?? 0;
   const instantEnabled = canPayOutInstantly(instant);
   return (
-    <Card withBorder padding="lg" data-testid="balance-widget">
+    <Card withBorder padding="lg" data-testid="balance-widget" className={classes.widget}>
       <Group justify="space-between" mb="lg">
         <Title order={3} size="h4">
           {__('Balance')}
@@ -100,7 +90,7 @@ export function BalanceWidget() {
       ) : !data ? (
         <Skeleton h={72} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <div className={classes.balances}>
           <Amount
             label={__('Available funds')}
             value={money(available, currency)}
@@ -116,40 +106,27 @@ export function BalanceWidget() {
             )}
             testId="balance-pending"
           />
-          <Stack gap={6} data-testid="balance-instant">
-            <Text size="sm" c="dimmed" fw={500}>
-              {__('Instant payout')}
-            </Text>
-            {(instant?.amount ?? 0) > 0 ? (
-              <Tooltip
-                label={__('There are no funds available for an instant payout.')}
-                disabled={instantEnabled}
-                openDelay={700}
-              >
-                <div>
-                  <Button
-                    onClick={() => setInstantOpen(true)}
-                    disabled={!instantEnabled}
-                    data-testid="instant-payout-button"
-                  >
-                    {sprintf(__('Pay out %s now'), money(instant?.amount ?? 0, currency))}
-                  </Button>
-                </div>
-              </Tooltip>
-            ) : (
-              // "Pay out $0.00 now" offers nothing: say so instead of showing a dead button.
-              <Text size="sm" data-testid="instant-payout-none">
-                {__('There are no funds available for an instant payout.')}
+          {/* The instant payout is offered only when there is something to pay out now: an
+              empty balance offers nothing ("Pay out $0.00 now"), so the offer is left out. */}
+          {instantEnabled && instant && (
+            <Stack gap={6} data-testid="balance-instant">
+              <Text size="sm" c="dimmed" fw={500}>
+                {__('Instant payout')}
               </Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {sprintf(
-                __('Arrives in about 30 minutes for a %s fee.'),
-                formatFeePercentage(instant?.fee_percentage ?? 0),
-              )}
-            </Text>
-          </Stack>
-        </SimpleGrid>
+              <div>
+                <Button onClick={() => setInstantOpen(true)} data-testid="instant-payout-button">
+                  {sprintf(__('Pay out %s now'), money(instant.amount, currency))}
+                </Button>
+              </div>
+              <Text size="xs" c="dimmed">
+                {sprintf(
+                  __('Arrives in about 30 minutes for a %s fee.'),
+                  formatFeePercentage(instant.fee_percentage),
+                )}
+              </Text>
+            </Stack>
+          )}
+        </div>
       )}
       {instantOpen && instant && (
         <Suspense fallback={null}>

@@ -1,6 +1,8 @@
-import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import type { InstantBalance } from '@paydesk/domain/overview/payouts-widget';
 import { formatFeePercentage } from '@paydesk/domain/overview/payouts-widget';
+import { pageHeading } from '../../../components/focus.ts';
+import { Modal } from '../../../components/modal.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
@@ -50,7 +52,15 @@ export function InstantPayoutModal({ instant, onClose }: { instant: InstantBalan
     });
   };
   return (
-    <Modal opened onClose={onClose} title={__('Instant payout')} centered data-testid="instant-payout-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={__('Instant payout')}
+      // After the payout the button that opened the modal is gone: the page's heading takes the focus.
+      returnFocusTo={pageHeading}
+      centered
+      data-testid="instant-payout-modal"
+    >
       <Stack gap="sm">
         <Text size="sm">
           {sprintf(

@@ -7,9 +7,10 @@ import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
 import { useAccount } from '../account/api/get-account.ts';
 import { useOverviewOptions, useUpdateOptions } from '../account/api/options.ts';
+import classes from '../layout.module.css';
 
 /**
- * Points a store that has taken payments to the fraud protection filters (spec 3 §4). Dismissing
+ * Points a store that has taken payments to the fraud protection filters. Dismissing
  * stores `{"dontShowAgain":true}` in `wcpay_frt_discover_banner_settings`.
  */
 export function FraudProtectionBanner() {
@@ -33,8 +34,8 @@ export function FraudProtectionBanner() {
   };
   return (
     <Card withBorder padding="md" data-testid="fraud-banner" bg="indigo.0">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group wrap="nowrap" align="flex-start" gap="md">
+      <div className={classes.banner}>
+        <Group wrap="nowrap" align="flex-start" gap="md" className={classes.bannerText}>
           <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden>
             <svg
               width="18"
@@ -49,7 +50,7 @@ export function FraudProtectionBanner() {
               <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </ThemeIcon>
-          <Stack gap={2}>
+          <Stack gap={2} miw={0}>
             <Text fw={600}>{__('Enhanced fraud protection for your store')}</Text>
             <Text size="sm" c="dimmed">
               {__(
@@ -58,7 +59,7 @@ export function FraudProtectionBanner() {
             </Text>
           </Stack>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <div className={classes.bannerActions}>
           <Button
             component={AdminLink}
             path="/payments/fraud-protection"
@@ -70,8 +71,8 @@ export function FraudProtectionBanner() {
           <Button size="xs" variant="subtle" color="gray" onClick={dismiss}>
             {__('Dismiss')}
           </Button>
-        </Group>
-      </Group>
+        </div>
+      </div>
     </Card>
   );
 }

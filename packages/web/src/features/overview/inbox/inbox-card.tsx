@@ -26,7 +26,8 @@ function noteDate(note: Note): string {
 }
 
 /**
- * The Overview inbox (spec 1 §2, §4, §8): this product's unactioned notes, newest first. A note
+ * The Overview inbox: this product's unactioned notes, newest first, a few at
+ * a time with "Show more" (docs/overview.md "Inbox notes"). A note
  * is dismissed after a confirmation, with Undo in the notice; notes newer than the last visit
  * are marked unread, and the visit is saved as the new last-read time.
  */
@@ -41,6 +42,22 @@ export default function InboxCard() {
   const [confirming, setConfirming] = useState<Dismissal | null>(null);
   const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
   const markedRead = useRef(false);
+  const notes = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+  // "Show more" moves focus to the first note it adds, once that note is on the page.
+  const focusFrom = useRef<number | null>(null);
+  const noteRefs = useRef(new Map<number, HTMLElement>());
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || list.isFetchingNextPage || notes.length <= from) return;
+    focusFrom.current = null;
+    const first = notes[from];
+    if (first) noteRefs.current.get(first.id)?.focus();
+  });
+  const showMore = () => {
+    focusFrom.current = notes.length;
+    void list.fetchNextPage();
+  };
 
   const loaded = list.isSuccess && lastRead.isFetched;
   useEffect(() => {
@@ -54,10 +71,10 @@ export default function InboxCard() {
 
   const confirmDismissal = async (dismissal: Dismissal) => {
     setConfirming(null);
-    const ids = dismissal.kind === 'one' ? [dismissal.note.id] : (list.data?.data ?? []).map((n) => n.id);
+    const ids = dismissal.kind === 'one' ? [dismissal.note.id] : notes.map((n) => n.id);
     setLeaving(new Set(ids));
     try {
-      // The note fades out while the server records the dismissal (spec 1 §9: 500 ms).
+      // The note fades out while the server records the dismissal (500 ms).
       if (dismissal.kind === 'one') {
         await Promise.all([dismissOne.mutateAsync(dismissal.note.id), wait(INBOX_DISMISS_ANIMATION_MS)]);
         createNotice('success', __('Message dismissed'), {
@@ -118,7 +135,7 @@ export default function InboxCard() {
         </Button>
       </Alert>
     );
-  } else if (list.data.data.length === 0) {
+  } else if (notes.length === 0) {
     body = (
       <Stack gap={4} data-testid="inbox-empty">
         <Text fw={600}>{__('Your inbox is empty')}</Text>
@@ -130,11 +147,17 @@ export default function InboxCard() {
   } else {
     body = (
       <Stack gap={0}>
-        {list.data.data.map((note) => {
+        {notes.map((note) => {
           const unread = lastRead.isFetched && isNoteUnread(note.date_created_gmt, lastRead.data);
           return (
             <article
               key={note.id}
+              ref={(element) => {
+                if (element) noteRefs.current.set(note.id, element);
+                else noteRefs.current.delete(note.id);
+              }}
+              tabIndex={-1}
+              aria-labelledby={`inbox-note-title-${note.id}`}
               className={classes.note}
               data-testid="inbox-note"
               data-note-name={note.name}
@@ -153,7 +176,7 @@ export default function InboxCard() {
                         title={__('Unread')}
                       />
                     )}
-                    <Text fw={600} data-testid="inbox-note-title">
+                    <Text fw={600} data-testid="inbox-note-title" id={`inbox-note-title-${note.id}`}>
                       {note.title}
                     </Text>
                   </Group>
@@ -195,6 +218,19 @@ export default function InboxCard() {
             </article>
           );
         })}
+        {list.hasNextPage && (
+          <Group justify="center" pt="sm" className={classes.more}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={showMore}
+              loading={list.isFetchingNextPage}
+              data-testid="inbox-show-more"
+            >
+              {__('Show more')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     );
   }
@@ -205,7 +241,7 @@ export default function InboxCard() {
         <Title order={3} size="h4">
           {__('Inbox')}
         </Title>
-        {(list.data?.data.length ?? 0) > 1 && (
+        {total > 1 && (
           <Button
             size="compact-sm"
             variant="subtle"

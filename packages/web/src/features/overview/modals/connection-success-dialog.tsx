@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Modal } from '../../../components/modal.tsx';
 import { __ } from '../../../lib/i18n.ts';
 
 /** The modal itself, loaded only when it opens. */

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
+import { Button, Group, List, Text } from '@mantine/core';
+import { Modal } from '../../../components/modal.tsx';
 import { __ } from '../../../lib/i18n.ts';
 
 /** The modal itself, loaded only when it opens. */

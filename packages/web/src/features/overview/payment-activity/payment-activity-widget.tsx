@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatStoreDate } from '@paydesk/domain/date-format';
 import { formatCurrency } from '@paydesk/domain/money/format';
 import {
@@ -16,6 +16,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate, updateQuery, useSearch } from '../../../lib/navigation.ts';
+import classes from '../layout.module.css';
 import { useAccountStatus } from '../tasks/api/get-account-status.ts';
 import { usePaymentActivity } from './api/get-payment-activity.ts';
 import { usePeriodPreset } from './use-period.ts';
@@ -69,11 +70,21 @@ function Tile({
     navigate(href);
   };
   return (
-    <Stack gap={2} data-testid={`activity-${report ?? 'fees'}`}>
+    <Stack
+      gap={2}
+      miw={0}
+      className={large ? classes.figureTotal : undefined}
+      data-testid={`activity-${report ?? 'fees'}`}
+    >
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz={large ? 30 : 22} fw={600} lh={1.3} data-testid="activity-amount">
+      <Text
+        fw={600}
+        lh={1.3}
+        className={`${classes.amount} ${classes.figureAmount}`}
+        data-testid="activity-amount"
+      >
         {formatCurrency(amount, currency, getSettings().locale)}
       </Text>
       {hint && (
@@ -91,7 +102,7 @@ function Tile({
 }
 
 /**
- * Payment activity (spec 1 §3, §9): the figures of a period in one deposit currency, each with a
+ * Payment activity: the figures of a period in one deposit currency, each with a
  * link to its report, and the volume across the period. Shows an empty state until the store has
  * taken a payment; the currency selector shows only with more than one deposit currency.
  */
@@ -112,7 +123,7 @@ export default function PaymentActivityWidget() {
   const data = activity.data;
   const empty = data?.currencies.every((entry) => !entry.has_payments) === true;
   return (
-    <Card withBorder padding="lg" data-testid="payment-activity">
+    <Card withBorder padding="lg" data-testid="payment-activity" className={classes.widget}>
       <Group justify="space-between" mb="md" align="flex-start">
         <Stack gap={2}>
           <Title order={3} size="h4">
@@ -179,7 +190,7 @@ export default function PaymentActivityWidget() {
         </Stack>
       ) : (
         <Stack gap="lg" style={{ opacity: activity.isPlaceholderData ? 0.6 : 1 }}>
-          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="lg">
+          <div className={classes.figures}>
             <Tile
               label={__('Total payment volume')}
               amount={data.total_payment_volume}
@@ -211,7 +222,7 @@ export default function PaymentActivityWidget() {
               range={data}
             />
             <Tile label={__('Fees')} amount={data.fees} currency={data.currency} range={data} />
-          </SimpleGrid>
+          </div>
           <VolumeChart series={data.series} interval={data.interval} currency={data.currency} />
         </Stack>
       )}

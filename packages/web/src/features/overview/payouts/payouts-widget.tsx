@@ -62,7 +62,7 @@ function scheduleText(account: Overview['account']): string {
 }
 
 /**
- * The Payouts widget (spec 3 §2): the schedule, the payout notices of spec 3 §8 and the last 3
+ * The Payouts widget: the schedule, the payout notices and the last 3
  * payouts of the selected currency, with links to the payouts pages.
  */
 export function PayoutsWidget() {
@@ -86,6 +86,7 @@ export function PayoutsWidget() {
           available: data.balance.available.find((b) => b.currency === currency)?.amount ?? 0,
           pending: data.balance.pending.find((b) => b.currency === currency)?.amount ?? 0,
           depositsBlocked: data.account.deposits_blocked,
+          depositsEnabled: data.account.deposits_enabled,
           completedWaitingPeriod: data.account.completed_waiting_period,
           bankAccountStatuses: data.account.default_external_accounts
             .filter((bank) => bank.currency === currency)
@@ -108,7 +109,9 @@ export function PayoutsWidget() {
           </Badge>
         )}
       </Group>
-      {data && (
+      {/* The schedule says when payouts are sent, so it is left out while they are not sent at
+          all (not yet verified, or suspended): the notice below says why instead. */}
+      {data?.account.deposits_enabled && !data.account.deposits_blocked && (
         <Text size="sm" c="dimmed" mb="md" data-testid="payout-schedule">
           {scheduleText(data.account)}
         </Text>
@@ -153,7 +156,12 @@ export function PayoutsWidget() {
           {__('No payouts yet. Your payouts will appear here.')}
         </Text>
       ) : (
-        <Table verticalSpacing="sm" data-testid="recent-payouts">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing={6}
+          data-testid="recent-payouts"
+          aria-label={__('Recent payouts')}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{__('Date')}</Table.Th>
@@ -177,11 +185,15 @@ export function PayoutsWidget() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={CHIP_COLORS[status.chip]} variant="light">
+                    <Badge color={CHIP_COLORS[status.chip]} variant="light" size="sm">
                       {__(status.label)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td
+                    ta="right"
+                    fz="sm"
+                    style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                  >
                     {money(payout.amount, payout.currency)}
                   </Table.Td>
                 </Table.Tr>

@@ -17,12 +17,13 @@ import { storeNow } from '../../../lib/clock.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate } from '../../../lib/navigation.ts';
 import { createNotice } from '../../../lib/notices.tsx';
+import classes from '../layout.module.css';
 import { useAccountStatus } from './api/get-account-status.ts';
 import { useDisputesAwaitingResponse } from './api/get-disputes-awaiting-response.ts';
 import { taskOptionsQuery, useTaskOptions, useUpdateTaskOptions } from './api/task-options.ts';
 import { type TaskContent, taskContent, taskHref } from './task-content.ts';
 
-/** Level 1 is the most urgent (spec 1 §3 "Task"). */
+/** Level 1 is the most urgent. */
 const LEVEL_COLORS = { 1: 'red', 2: 'orange', 3: 'gray' } as const;
 
 /** A task's own buttons, in this order, each shown when the task allows it. */
@@ -57,11 +58,8 @@ function TaskRow({
     }
   };
   return (
-    <Group
-      wrap="nowrap"
-      align="flex-start"
-      gap="md"
-      py="sm"
+    <div
+      className={classes.task}
       data-testid="task"
       data-task-key={task.key}
       data-level={task.level}
@@ -76,7 +74,7 @@ function TaskRow({
       >
         {null}
       </ThemeIcon>
-      <Stack gap={4} style={{ flex: 1 }}>
+      <Stack gap={4} miw={0}>
         <Group gap="xs">
           <Text fw={600} td={task.completed ? 'line-through' : undefined} data-testid="task-title">
             {content.title}
@@ -103,40 +101,42 @@ function TaskRow({
           </Text>
         )}
       </Stack>
-      {!task.completed && content.confirmLiveActivation && (
-        <>
-          <Button size="xs" variant="light" onClick={() => setConfirming(true)} data-testid="task-go-live">
+      <div className={classes.taskActions}>
+        {!task.completed && content.confirmLiveActivation && (
+          <>
+            <Button size="xs" variant="light" onClick={() => setConfirming(true)} data-testid="task-go-live">
+              {content.actionLabel}
+            </Button>
+            <LiveActivationModal
+              opened={confirming}
+              source={content.confirmLiveActivation.source}
+              onClose={() => setConfirming(false)}
+            />
+          </>
+        )}
+        {!task.completed && !content.confirmLiveActivation && (
+          <Button component="a" href={href} onClick={follow} size="xs" variant="light">
             {content.actionLabel}
           </Button>
-          <LiveActivationModal
-            opened={confirming}
-            source={content.confirmLiveActivation.source}
-            onClose={() => setConfirming(false)}
-          />
-        </>
-      )}
-      {!task.completed && !content.confirmLiveActivation && (
-        <Button component="a" href={href} onClick={follow} size="xs" variant="light">
-          {content.actionLabel}
-        </Button>
-      )}
-      {actions.length > 0 && (
-        <Group gap={4} wrap="nowrap">
-          {ACTION_BUTTONS.filter((button) => actions.includes(button.action)).map((button) => (
-            <Button
-              key={button.action}
-              variant="subtle"
-              color={button.color}
-              size="xs"
-              onClick={() => onAction(task, button.action)}
-              data-testid={`task-${button.action}`}
-            >
-              {button.label()}
-            </Button>
-          ))}
-        </Group>
-      )}
-    </Group>
+        )}
+        {actions.length > 0 && (
+          <Group gap={4}>
+            {ACTION_BUTTONS.filter((button) => actions.includes(button.action)).map((button) => (
+              <Button
+                key={button.action}
+                variant="subtle"
+                color={button.color}
+                size="xs"
+                onClick={() => onAction(task, button.action)}
+                data-testid={`task-${button.action}`}
+              >
+                {button.label()}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -147,7 +147,7 @@ const NOTICES: Record<TaskAction, () => string> = {
 };
 
 /**
- * The task list (spec 1 §3, §4): what the account, its onboarding and its disputes ask of the
+ * The task list: what the account, its onboarding and its disputes ask of the
  * merchant, most urgent first, completed last. Dismiss, delete and snooze are kept in the store
  * options and can be undone from their notice; five tasks show before the list collapses.
  */
@@ -201,7 +201,7 @@ export default function TaskListWidget() {
   const listed = expanded ? shown : shown.slice(0, TASK_LIST_VISIBLE_COUNT);
   const hidden = shown.length - TASK_LIST_VISIBLE_COUNT;
   return (
-    <Card withBorder padding="lg" data-testid="task-list">
+    <Card withBorder padding="lg" data-testid="task-list" className={classes.widget}>
       <Title order={3} size="h4" mb="xs">
         {__('Things to do')}
       </Title>

@@ -30,11 +30,11 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** The bank's reference for the payout, with a button that copies it (spec 2 §2). */
+/** The bank's reference for the payout, with a button that copies it. */
 function BankReference({ value }: { value: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" ff="monospace" data-testid="bank-reference">
+    <Group gap={6}>
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="bank-reference">
         {value}
       </Text>
       <CopyButton value={value} timeout={2000}>
@@ -59,7 +59,7 @@ function BankReference({ value }: { value: string }) {
   );
 }
 
-/** Spec 2 §2 "Payout detail": the overview summary and the bank account. */
+/** The payout detail page: the overview summary and the bank account. */
 export function PayoutSummary({ payout }: { payout: payouts.TPayout }) {
   return (
     <Card withBorder padding="lg" data-testid="payout-summary">

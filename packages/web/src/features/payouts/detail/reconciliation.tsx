@@ -51,38 +51,42 @@ export function PayoutReconciliation({ payout }: { payout: payouts.TPayout }) {
           {__('This payout holds no movements: a failed payout returns them to your balance.')}
         </Text>
       ) : (
-        <Table aria-labelledby="reconciliation-heading" data-testid="reconciliation-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{__('Type')}</Table.Th>
-              <Table.Th style={numeric}>{__('Count')}</Table.Th>
-              <Table.Th style={numeric}>{__('Amount')}</Table.Th>
-              <Table.Th style={numeric}>{__('Fees')}</Table.Th>
-              <Table.Th style={numeric}>{__('Net')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.lines.map((line) => (
-              <Table.Tr key={line.type} data-testid="reconciliation-line" data-type={line.type}>
-                <Table.Td>{__(transactionTypeLabel(line.type))}</Table.Td>
-                <Table.Td style={numeric}>{line.count}</Table.Td>
-                <Table.Td style={numeric}>{money(line.amount, currency)}</Table.Td>
-                <Table.Td style={numeric}>{money(-line.fee, currency)}</Table.Td>
-                <Table.Td style={numeric}>{money(line.net, currency)}</Table.Td>
+        // On a narrow screen the table scrolls in its own region, which the keyboard can reach.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+        <section aria-labelledby="reconciliation-heading" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table aria-labelledby="reconciliation-heading" data-testid="reconciliation-table" miw={420}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{__('Type')}</Table.Th>
+                <Table.Th style={numeric}>{__('Count')}</Table.Th>
+                <Table.Th style={numeric}>{__('Amount')}</Table.Th>
+                <Table.Th style={numeric}>{__('Fees')}</Table.Th>
+                <Table.Th style={numeric}>{__('Net')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row" colSpan={4}>
-                {__('Total')}
-              </Table.Th>
-              <Table.Td style={numeric} fw={700} data-testid="reconciliation-total">
-                {money(data.total_net, currency)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.lines.map((line) => (
+                <Table.Tr key={line.type} data-testid="reconciliation-line" data-type={line.type}>
+                  <Table.Td>{__(transactionTypeLabel(line.type))}</Table.Td>
+                  <Table.Td style={numeric}>{line.count}</Table.Td>
+                  <Table.Td style={numeric}>{money(line.amount, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{money(-line.fee, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{money(line.net, currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={4}>
+                  {__('Total')}
+                </Table.Th>
+                <Table.Td style={numeric} fw={700} data-testid="reconciliation-total">
+                  {money(data.total_net, currency)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </section>
       )}
       {data && data.lines.length > 0 && (
         <Text size="sm" c="dimmed" mt="sm" data-testid="reconciliation-check">

@@ -17,9 +17,9 @@ import { useDismissNextPayoutNotice, useNextPayoutNoticeDismissed } from '../api
 const NOTICE_COLORS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
 /**
- * Above the payout history: the payout schedule and its change link (spec 3 §6), the payout
- * notices of spec 3 §8 for each currency the account holds, and the dismissible next-payout
- * notice (spec 2 §4).
+ * Above the payout history: the payout schedule and its change link, the payout notices
+ * (suspended, failed payout, first payout held, negative or too small a balance, …) for each
+ * currency the account holds, and the dismissible next-payout notice.
  */
 export function PayoutNotices() {
   const overview = useDepositsOverview();
@@ -38,6 +38,7 @@ export function PayoutNotices() {
       available: overview.data.balance.available.find((b) => b.currency === currency)?.amount ?? 0,
       pending: overview.data.balance.pending.find((b) => b.currency === currency)?.amount ?? 0,
       depositsBlocked: state.deposits_blocked,
+      depositsEnabled: state.deposits_enabled,
       completedWaitingPeriod: state.completed_waiting_period,
       bankAccountStatuses: state.default_external_accounts
         .filter((bank) => bank.currency === currency)
@@ -106,8 +107,10 @@ export function PayoutNotices() {
       ))}
       {nextNotice && interval !== 'manual' && (
         <Alert color="blue" data-testid="next-payout-notice">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm">{__(NEXT_PAYOUT_MESSAGES[interval])}</Text>
+          <Group justify="space-between" align="flex-start">
+            <Text size="sm" style={{ flex: '1 1 16rem' }}>
+              {__(NEXT_PAYOUT_MESSAGES[interval])}
+            </Text>
             <Button
               variant="subtle"
               size="compact-sm"

@@ -44,6 +44,7 @@ import {
 } from '@paydesk/domain/settings/rules';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
+import { focusIsLost, pageHeading } from '../../../components/focus.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
@@ -128,10 +129,10 @@ export default function SettingsPage() {
   const [form, setForm] = useState<Form | null>(null);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // The method whose requirements are being confirmed before it is enabled (spec 3 §4).
+  // The method whose requirements are being confirmed before it is enabled.
   const [asking, setAsking] = useState<PaymentMethodId | null>(null);
 
-  // Loading (or reloading) the settings clears the dirty flag (spec 3 §4).
+  // Loading (or reloading) the settings clears the dirty flag.
   useEffect(() => {
     if (query.data && !dirty) setForm(formOf(query.data));
   }, [query.data, dirty]);
@@ -179,6 +180,11 @@ export default function SettingsPage() {
         setDirty(false);
         setErrors({});
         createNotice('success', __(SETTINGS_MESSAGES.saved));
+        // Saved, the button is disabled until something changes again: the focus it held goes
+        // to the page's heading rather than nowhere (docs/accessibility.md).
+        requestAnimationFrame(() => {
+          if (focusIsLost() || document.activeElement?.matches(':disabled')) pageHeading()?.focus();
+        });
       },
       onError: (failure) => {
         const params =
@@ -533,7 +539,7 @@ export default function SettingsPage() {
             checked={form.is_multi_currency_enabled}
             onChange={(event) => change('is_multi_currency_enabled', event.currentTarget.checked)}
           />
-          {/* Until the setup wizard is finished it is the way in (spec 3 §2); then the settings tab. */}
+          {/* Until the setup wizard is finished it is the way in; then the settings tab. */}
           {multiCurrencySetup.data === false ? (
             <Anchor component={AdminLink} path={MULTI_CURRENCY_SETUP_PATH} size="sm">
               {__('Set up multi-currency')}
@@ -557,7 +563,7 @@ export default function SettingsPage() {
         </Button>
       </Group>
 
-      {/* Not a setting: a sandbox account can be reset (spec 3 §6); a live one never from here. */}
+      {/* Not a setting: a sandbox account can be reset; a live one never from here. */}
       {settingsResetToolShown({
         testMode: page.testMode,
         testModeOnboarding: page.testModeOnboarding,

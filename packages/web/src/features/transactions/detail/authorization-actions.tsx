@@ -10,6 +10,7 @@ import {
   fillTemplate,
 } from '@paydesk/domain/payments/messages';
 import type { DetailActions } from '@paydesk/domain/transactions/detail-actions';
+import { pageHeading } from '../../../components/focus.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
@@ -20,7 +21,7 @@ import { dateTime } from './display.ts';
 import type { ChargeOrder } from './types.ts';
 
 /**
- * The capture or cancel error as the spec's reasons read it. The capture endpoint gives the
+ * The capture or cancel error as the failure reasons read it. The capture endpoint gives the
  * minimum as a decimal string in major units; the reason wants it in minor units.
  */
 function authorizationError(error: unknown): AuthorizationError {
@@ -72,7 +73,7 @@ export function AuthorizationActions({ actions, paymentIntentId, order, amount }
     mutation
       .mutateAsync({ orderId: order.id, paymentIntentId })
       .then((result) => {
-        // A capture counts only when the payment succeeded (spec 2 §4).
+        // A capture counts only when the payment succeeded.
         if (action === 'capture' && result.status !== 'succeeded') {
           createNotice('error', authorizationFailureNotice(action, order.number, null));
           return;
@@ -105,6 +106,7 @@ export function AuthorizationActions({ actions, paymentIntentId, order, amount }
           orderNumber={order.number}
           amount={amount}
           pending={capture.isPending ? 'capture' : cancel.isPending ? 'cancel' : null}
+          focusAfterAction={pageHeading}
           onRun={(intent) =>
             run(AUTHORIZATION_INTENT_ACTIONS[intent], actions.fraud_review ? 'fraud_review' : 'authorization')
           }

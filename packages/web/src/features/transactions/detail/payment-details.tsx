@@ -1,4 +1,5 @@
 import { Alert, Loader, Stack } from '@mantine/core';
+import { utcDateTimeSeconds } from '@paydesk/domain/time';
 import { detailActions } from '@paydesk/domain/transactions/detail-actions';
 import { paymentDetailsIdKind } from '@paydesk/domain/transactions/format';
 import { isInquiryStatus } from '@paydesk/domain/transactions/status';
@@ -48,7 +49,10 @@ function IntentDetails({ intent, focusDispute }: { intent: PaymentIntent; focusD
   const actions = detailActions({
     intent_status: intent.status,
     // The capture deadline counts from the authorization's creation when it is known.
-    charge: { ...charge, created: authorization.data?.created ?? charge.created },
+    charge: {
+      ...charge,
+      created: authorization.data ? utcDateTimeSeconds(authorization.data.created) : charge.created,
+    },
     fraud_meta_box_type: charge.order?.fraud_meta_box_type ?? null,
     has_order: charge.order !== null,
     is_auth_and_capture_enabled: IS_AUTH_AND_CAPTURE_ENABLED,
@@ -91,7 +95,7 @@ function ByOrder({ id }: { id: string }) {
 }
 
 /**
- * The payment detail of spec 2 §2 for an `id` that is an order id (all digits), a charge id
+ * The payment detail page for an `id` that is an order id (all digits), a charge id
  * (containing ch_ or py_) or a payment intent id.
  */
 export function PaymentDetails({ id, focusDispute }: { id: string; focusDispute: boolean }) {

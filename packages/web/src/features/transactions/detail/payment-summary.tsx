@@ -33,7 +33,10 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Box fz="sm">{children}</Box>
+      {/* Long ids break rather than run into the next column on a narrow screen. */}
+      <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -81,7 +84,7 @@ function RefundControls({ charge }: { charge: Charge }) {
     return null;
   }
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {availability.refund_in_full && (
         <Button variant="default" size="xs" onClick={() => setMode('full')}>
           {__('Refund in full')}
@@ -123,7 +126,7 @@ interface Props {
 }
 
 /**
- * The charge summary (spec 2 §2), in the order amount, status, fees, net, date, method,
+ * The charge summary, in the order amount, status, fees, net, date, method,
  * customer, order, risk; then the refund actions and the authorization actions.
  */
 export function PaymentSummary({ intent, charge, actions }: Props) {
@@ -152,8 +155,9 @@ export function PaymentSummary({ intent, charge, actions }: Props) {
   const risk = charge.outcome ? RISK_LEVELS[charge.outcome.risk_level] : undefined;
   return (
     <Card withBorder padding="lg" data-testid="payment-summary">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
+      {/* The refund buttons sit beside the amount, and under it where the card is narrow. */}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} miw={0}>
           <Group gap="sm" align="center">
             <Text fz={28} fw={600} data-testid="payment-amount">
               {formatCurrency(charge.amount, charge.currency, getSettings().locale)}

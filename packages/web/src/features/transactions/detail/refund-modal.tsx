@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { currencyPrecision } from '@paydesk/domain/currencies';
 import { REFUND_MESSAGES } from '@paydesk/domain/payments/messages';
 import {
@@ -13,6 +13,8 @@ import {
 } from '@paydesk/domain/payments/refunds';
 import { REFUND_REASON_LABELS } from '@paydesk/domain/transactions/timeline';
 import { type FormEvent, useState } from 'react';
+import { pageHeading } from '../../../components/focus.ts';
+import { Modal } from '../../../components/modal.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { createNotice } from '../../../lib/notices.tsx';
 import { track } from '../../../lib/track.ts';
@@ -50,7 +52,7 @@ function amountError(check: RefundAmountCheck, remaining_minor: number, charge: 
 /**
  * 'Refund in full' refunds what is left of the charge; 'Partial refund' (for a payment whose
  * order has no store page) asks for an amount, at most what is left. Both take an optional
- * reason (spec 2 §5: other is sent as null) and end in the spec's notices naming the order.
+ * reason ('other' is sent as null) and end in a notice naming the order.
  */
 export function RefundModal({ charge, mode, opened, onClose }: Props) {
   const [reason, setReason] = useState<RefundReason | null>(null);
@@ -97,6 +99,8 @@ export function RefundModal({ charge, mode, opened, onClose }: Props) {
       opened={opened}
       onClose={onClose}
       title={mode === 'full' ? __('Refund in full') : __('Partial refund')}
+      // A full refund removes the button that opened the modal: the page's heading takes the focus.
+      returnFocusTo={pageHeading}
       centered
     >
       <form onSubmit={submit} noValidate>

@@ -7,7 +7,9 @@ import {
   readAdvancedFilters,
   type ValueFilterKey,
 } from '@paydesk/domain/transactions/filters';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { focusIsLost } from '../../../components/focus.ts';
+import { ConfirmedSelect } from '../../../components/list/confirmed-select.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
 
@@ -49,13 +51,20 @@ const ruleOptions = (key: FilterKey) =>
         { value: 'is_not', label: __('Is not') },
       ];
 
+/**
+ * Which button of the panel applied the rules. The panel starts over from the URL after it (its
+ * buttons go and come back), so the new panel gives the focus back to where it was: Filter, or
+ * Add a Filter after Clear all filters, which leaves with the rules.
+ */
+let appliedWith: 'filter' | 'clear' | null = null;
+
 interface AdvancedFiltersProps {
   query: Readonly<Record<string, string>>;
   definitions: readonly FilterDefinition[];
 }
 
 /**
- * Spec 2 §5 advanced filters: the date is before, after or between days; every other filter is
+ * The advanced filters: the date is before, after or between days; every other filter is
  * or is not a value. The rules live in the URL; this panel edits a copy and applies it.
  */
 export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
@@ -68,6 +77,15 @@ export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
   const available = definitions.filter((definition) => definition.key !== 'date' || !used.has('date'));
   const definitionOf = (key: FilterKey) => definitions.find((definition) => definition.key === key)!;
 
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const by = appliedWith;
+    appliedWith = null;
+    if (!by || !focusIsLost()) return;
+    const selector = by === 'filter' ? '[data-filter-apply]' : '[data-testid="add-filter"]';
+    card.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, []);
+
   const replace = (index: number, draft: Draft) =>
     setDrafts((current) => current.map((old, i) => (i === index ? draft : old)));
   const apply = (next: Draft[]) => {
@@ -76,7 +94,7 @@ export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
   };
 
   return (
-    <Card withBorder padding="sm" data-testid="advanced-filters">
+    <Card withBorder padding="sm" data-testid="advanced-filters" ref={card}>
       <Stack gap="xs">
         <Group gap={6}>
           <Text size="sm">{__('Transactions match')}</Text>
@@ -190,7 +208,8 @@ export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
           );
         })}
         <Group gap="xs">
-          <NativeSelect
+          {/* Arrow keys choose a filter; Enter (or a choice in the open list) adds it. */}
+          <ConfirmedSelect
             aria-label={__('Add a Filter')}
             size="xs"
             w={170}
@@ -200,13 +219,21 @@ export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
               { value: '', label: __('Add a Filter') },
               ...available.map((definition) => ({ value: definition.key, label: definition.label })),
             ]}
-            onChange={(event) => {
-              const definition = available.find((item) => item.key === event.currentTarget.value);
+            onConfirm={(key) => {
+              const definition = available.find((item) => item.key === key);
               if (definition) setDrafts((current) => [...current, newDraft(definition)]);
             }}
             data-testid="add-filter"
           />
-          <Button size="xs" onClick={() => apply(drafts)} disabled={!drafts.every(isComplete)}>
+          <Button
+            size="xs"
+            onClick={() => {
+              appliedWith = 'filter';
+              apply(drafts);
+            }}
+            disabled={!drafts.every(isComplete)}
+            data-filter-apply
+          >
             {__('Filter')}
           </Button>
           {(drafts.length > 0 || applied.length > 0) && (
@@ -214,6 +241,9 @@ export function AdvancedFilters({ query, definitions }: AdvancedFiltersProps) {
               size="xs"
               variant="default"
               onClick={() => {
+                appliedWith = 'clear';
+                // This button leaves with the rules: Add a Filter takes the focus before it goes.
+                card.current?.querySelector<HTMLElement>('[data-testid="add-filter"]')?.focus();
                 setDrafts([]);
                 apply([]);
               }}

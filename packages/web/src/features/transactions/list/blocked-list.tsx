@@ -8,7 +8,7 @@ import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { money } from '../../../lib/display.ts';
 import { __, _n } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
-import { DETAIL_PATH, OrderLink } from './cells.tsx';
+import { DETAIL_PATH, OrderLink, rowLinkName } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';
 import { dateTime } from './format.ts';
 import { BLOCKED_SORTABLE, blockedRequests } from './requests.ts';
@@ -52,7 +52,7 @@ function blockedColumns(): DataTableColumn<BlockedRow>[] {
     {
       id: 'status',
       header: __('Status'),
-      // Every row here was blocked, outright or after review (spec 2 §4 "fraud block").
+      // Every row here was blocked, outright or after review (the "fraud block" status).
       cell: () => (
         <Badge color="red" variant="light" size="sm" tt="none">
           {__(fraudOutcomeStatusLabel('block'))}
@@ -64,6 +64,14 @@ function blockedColumns(): DataTableColumn<BlockedRow>[] {
 
 const blockedKey = (row: BlockedRow) => row.payment_intent.id;
 const blockedLink = (row: BlockedRow) => ({ path: DETAIL_PATH, query: { id: row.payment_intent.id } });
+
+const blockedLinkName = (row: BlockedRow) =>
+  rowLinkName(
+    dateTime(row.created),
+    __(fraudOutcomeStatusLabel('block')),
+    money(row.amount, row.currency),
+    row.order?.number ?? null,
+  );
 
 /** The "Blocked" tab: payments the fraud rules or the merchant blocked. */
 export const BlockedList = memo(function BlockedList() {
@@ -83,6 +91,7 @@ export const BlockedList = memo(function BlockedList() {
       rows={list.data?.data}
       rowKey={blockedKey}
       rowLink={blockedLink}
+      rowLinkName={blockedLinkName}
       isLoading={list.isPending || hidden.isPending}
       errorMessage={list.isError ? __('Error retrieving on review transactions.') : undefined}
       onRetry={() => void list.refetch()}

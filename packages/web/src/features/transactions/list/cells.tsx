@@ -1,14 +1,14 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { riskLevelLabel } from '@paydesk/domain/transactions/status';
 import { getSettings } from '../../../lib/bootstrap.ts';
-import { __ } from '../../../lib/i18n.ts';
+import { __, sprintf } from '../../../lib/i18n.ts';
 
 /** The payment detail page of a payment: its intent when known, else its charge. */
 export const DETAIL_PATH = '/payments/transactions/details';
 
 const RISK_COLORS: Record<number, string> = { 0: 'green', 1: 'yellow', 2: 'red' };
 
-/** Spec 2 §3 risk levels: Normal, Elevated, Highest, or N/A. */
+/** Risk levels: Normal, Elevated, Highest, or N/A. */
 export function RiskLevel({ level }: { level: number | null }) {
   const label = __(riskLevelLabel(level));
   if (level === null || !(level in RISK_COLORS)) return <Text size="sm">{label}</Text>;
@@ -17,6 +17,16 @@ export function RiskLevel({ level }: { level: number | null }) {
       {label}
     </Badge>
   );
+}
+
+/**
+ * The name of a row's link, whose text is only its date: the date as shown first, then what the
+ * row is, its amount and its order, so 25 links on a page are told apart.
+ */
+export function rowLinkName(date: string, kind: string, amount: string, orderNumber: string | null): string {
+  return orderNumber
+    ? sprintf(__('%1$s: %2$s, %3$s, order #%4$s'), date, kind, amount, orderNumber)
+    : sprintf(__('%1$s: %2$s, %3$s'), date, kind, amount);
 }
 
 let regionNames: Intl.DisplayNames | undefined;

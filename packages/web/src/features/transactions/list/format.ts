@@ -1,9 +1,16 @@
 import { formatStoreDateTime } from '@paydesk/domain/date-format';
+import { utcDateTimeSeconds } from '@paydesk/domain/time';
 import { getSettings } from '../../../lib/bootstrap.ts';
 
-/** Epoch seconds from what the lists answer: epoch seconds, epoch milliseconds or ISO text. */
+/**
+ * Epoch seconds from what the lists answer: UTC `YYYY-MM-DD HH:MM:SS` text (the lists' dates),
+ * other ISO text, epoch seconds or epoch milliseconds.
+ */
 export function toEpochSeconds(value: number | string): number {
-  if (typeof value === 'string') return Math.floor(Date.parse(value) / 1000);
+  if (typeof value === 'string') {
+    const utc = utcDateTimeSeconds(value);
+    return Number.isNaN(utc) ? Math.floor(Date.parse(value) / 1000) : utc;
+  }
   // Anything past the year 2286 in seconds is a time in milliseconds.
   return value > 9_999_999_999 ? Math.floor(value / 1000) : value;
 }

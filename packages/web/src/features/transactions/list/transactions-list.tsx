@@ -18,7 +18,7 @@ import {
   showsSubscriptionColumn,
 } from '@paydesk/domain/transactions/list-labels';
 import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transactions/status';
-import { memo, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
@@ -26,10 +26,10 @@ import { getSettings } from '../../../lib/bootstrap.ts';
 import { money } from '../../../lib/display.ts';
 import { __, _n } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
-import { AdvancedFilters, type FilterDefinition } from './advanced-filters.tsx';
-import { countryName, DETAIL_PATH, OrderLink, RiskLevel, StorePageLink } from './cells.tsx';
+import type { FilterDefinition } from './advanced-filters.tsx';
+import { countryName, DETAIL_PATH, OrderLink, RiskLevel, rowLinkName, StorePageLink } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';
-import { dateTime } from './format.ts';
+import { dateTime, toEpochSeconds } from './format.ts';
 import { TRANSACTION_SORTABLE, transactionsRequests } from './requests.ts';
 import { SearchBox } from './search-box.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
@@ -170,7 +170,7 @@ function transactionColumns(flags: StoreListFlags): DataTableColumn<TransactionR
       ownLinks: true,
       sortable: true,
       cell: (row) => {
-        const day = formatStoreDate(row.available_on, settings.dateFormat, settings.timezone);
+        const day = formatStoreDate(toEpochSeconds(row.available_on), settings.dateFormat, settings.timezone);
         return row.deposit_id ? (
           <Anchor
             component={AdminLink}
@@ -191,11 +191,16 @@ function transactionColumns(flags: StoreListFlags): DataTableColumn<TransactionR
   return columns.filter((column): column is DataTableColumn<TransactionRow> => column !== false);
 }
 
+/** The advanced filters' panel loads when it opens: most visits never open it. */
+const AdvancedFilters = lazy(async () => ({
+  default: (await import('./advanced-filters.tsx')).AdvancedFilters,
+}));
+
 const TYPE_OPTIONS = () =>
   TRANSACTION_TYPES.map((type) => ({ value: type, label: __(transactionTypeLabel(type)) }));
 
 /**
- * Spec 2 §5 "Transaction filters": date, type, device, channel, country, risk, currency and
+ * The transaction filters: date, type, device, channel, country, risk, currency and
  * source. The currency filter shows only when the store has seen more than one currency.
  */
 function filterDefinitions(
@@ -270,6 +275,14 @@ function transactionLink(row: TransactionRow) {
     : undefined;
 }
 
+const transactionLinkName = (row: TransactionRow) =>
+  rowLinkName(
+    dateTime(row.date),
+    __(transactionTypeLabel(row.type)),
+    money(row.amount, row.currency),
+    row.order?.number ?? null,
+  );
+
 const activeFilterCount = (filters: AdvancedFilter[]) => filters.length;
 
 /**
@@ -295,16 +308,6 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
 
   return (
     <Stack gap="sm">
-      {filtersOpen && (
-        <div id={filtersPanelId}>
-          <AdvancedFilters
-            // The panel starts over from the URL whenever the applied rules change.
-            key={JSON.stringify(advanced)}
-            query={state.query}
-            definitions={filterDefinitions(summary.data, advanced)}
-          />
-        </div>
-      )}
       <DataTable
         title={__('Transactions')}
         testId="transactions-list"
@@ -312,6 +315,7 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
         rows={list.data?.data}
         rowKey={transactionKey}
         rowLink={transactionLink}
+        rowLinkName={transactionLinkName}
         isLoading={list.isPending || hidden.isPending}
         errorMessage={list.isError ? __('Error retrieving transactions.') : undefined}
         onRetry={() => void list.refetch()}
@@ -358,6 +362,21 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
               rowCount={summary.data?.count}
             />
           </>
+        }
+        panel={
+          // After its toggle in the page, so the Tab order reaches the toggle first.
+          filtersOpen && (
+            <div id={filtersPanelId}>
+              <Suspense fallback={null}>
+                <AdvancedFilters
+                  // The panel starts over from the URL whenever the applied rules change.
+                  key={JSON.stringify(advanced)}
+                  query={state.query}
+                  definitions={filterDefinitions(summary.data, advanced)}
+                />
+              </Suspense>
+            </div>
+          )
         }
         summary={
           <SummaryRow

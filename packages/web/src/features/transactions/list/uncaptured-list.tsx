@@ -7,7 +7,7 @@ import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { money } from '../../../lib/display.ts';
 import { __, _n } from '../../../lib/i18n.ts';
 import { AuthorizationButtons } from '../authorization-buttons.tsx';
-import { countryName, DETAIL_PATH, OrderLink, RiskLevel } from './cells.tsx';
+import { countryName, DETAIL_PATH, OrderLink, RiskLevel, rowLinkName } from './cells.tsx';
 import { dateTime } from './format.ts';
 import { AUTHORIZATION_SORT_ALIASES, AUTHORIZATION_SORTABLE, authorizationsRequest } from './requests.ts';
 import { useAuthorizationAction } from './use-authorization-action.ts';
@@ -117,6 +117,14 @@ const authorizationLink = (row: AuthorizationRow) => ({
   query: { id: row.payment_intent_id },
 });
 
+const authorizationLinkName = (row: AuthorizationRow) =>
+  rowLinkName(
+    dateTime(row.created),
+    __(chargeStatusDisplay(row.needs_review ? 'fraud_outcome_review' : 'authorized').label),
+    money(row.amount, row.currency),
+    row.order?.number ?? null,
+  );
+
 /** The "Uncaptured" tab: authorizations waiting for capture, the first to expire first. */
 export const UncapturedList = memo(function UncapturedList() {
   const state = useListState('uncaptured-page', AUTHORIZATION_SORTABLE, AUTHORIZATION_SORT_ALIASES);
@@ -132,6 +140,7 @@ export const UncapturedList = memo(function UncapturedList() {
       rows={list.data?.data}
       rowKey={authorizationKey}
       rowLink={authorizationLink}
+      rowLinkName={authorizationLinkName}
       isLoading={list.isPending || hidden.isPending}
       errorMessage={list.isError ? __('Error retrieving uncaptured transactions.') : undefined}
       onRetry={() => void list.refetch()}

@@ -29,7 +29,7 @@ export interface StoreCapabilities extends StoreListFlags {
  */
 const STORE_FLAGS = { authAndCaptureEnabled: true, subscriptionsActive: false, customSearch: true };
 
-/** Spec 2 §8: wcpay_fraud_outcome_not_found is an empty result, not an error. */
+/** wcpay_fraud_outcome_not_found is an empty result, not an error. */
 const isNotFoundOutcome = (error: unknown) => hasErrorCode(error, 'wcpay_fraud_outcome_not_found');
 
 /** Each request of the page: its cache key and how it is fetched (also before the page shows). */
@@ -80,7 +80,7 @@ export const listRequests = {
         return await apiFetch(transactions.fraudOutcomesSummary, { query, ...(signal ? { signal } : {}) });
       } catch (error) {
         if (isNotFoundOutcome(error))
-          return { count: 0, total: 0, currency: '', all_currencies: [], totals: [] };
+          return { count: 0, total: 0, currency: '', all_currencies: [], currencies: [], totals: [] };
         throw error;
       }
     },
@@ -128,7 +128,9 @@ export function useBlockedSummary(query: BlockedQuery) {
 }
 
 export const suggestTransactions = async (term: string, signal: AbortSignal) =>
-  (await apiFetch(transactions.searchTransactions, { query: { search_term: term }, signal })).data;
+  (await apiFetch(transactions.searchTransactions, { query: { search_term: term }, signal })).map(
+    (option) => option.label,
+  );
 
 export const suggestBlocked = async (term: string, signal: AbortSignal) =>
   (
@@ -136,4 +138,4 @@ export const suggestBlocked = async (term: string, signal: AbortSignal) =>
       query: { status: 'block', search_term: term },
       signal,
     })
-  ).data;
+  ).map((option) => option.label);

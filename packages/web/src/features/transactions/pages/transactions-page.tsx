@@ -10,6 +10,7 @@ import { AdminLink } from '../../../components/admin-link.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate, useQueryValues } from '../../../lib/navigation.ts';
+import { usePageTitleDetail } from '../../../lib/page-title.ts';
 import { track } from '../../../lib/track.ts';
 import { BlockedList } from '../list/blocked-list.tsx';
 import { preloadTransactionsPage } from '../list/preload-page.ts';
@@ -22,14 +23,21 @@ const PATH = '/payments/transactions';
 // This module loads while the shell still shows its loading indicator: ask for the rows now.
 preloadTransactionsPage(window.location.search);
 
-/** Spec 2 §2: page views are recorded for the uncaptured and blocked tabs. */
+/** Page views are recorded for the uncaptured and blocked tabs. */
 const PAGE_VIEW_PATHS: Partial<Record<TransactionTab, string>> = {
   'uncaptured-page': 'payments_transactions_uncaptured',
   'blocked-page': 'payments_transactions_blocked',
 };
 
+/** The tabs' names in the document title: the lists' own headings. */
+const TAB_TITLES: Record<TransactionTab, string> = {
+  'transactions-page': 'All transactions',
+  'uncaptured-page': 'Uncaptured transactions',
+  'blocked-page': 'Blocked transactions',
+};
+
 /**
- * The transactions page (spec 2 §2): all transactions, uncaptured authorizations and blocked
+ * The transactions page: all transactions, uncaptured authorizations and blocked
  * payments, one tab each, chosen by the `tab` query parameter.
  */
 export default function TransactionsPage() {
@@ -72,6 +80,9 @@ function TransactionTabs() {
   const tab = transactionTabFromQuery(query.tab, {
     uncapturedVisible: uncapturedVisible || (query.tab === 'uncaptured-page' && uncaptured.isPending),
   });
+
+  // Each tab has a title of its own, so the browser's history and tabs tell them apart.
+  usePageTitleDetail(__(TAB_TITLES[tab]));
 
   useEffect(() => {
     const path = PAGE_VIEW_PATHS[tab];

@@ -7,7 +7,7 @@ import { paymentDetailKeys } from './query-keys.ts';
 export const readerChargesQuery = (id: string) =>
   queryOptions({
     queryKey: paymentDetailKeys.readerCharges(id),
-    queryFn: async ({ signal }) => (await apiFetch(cardReaders.charges, { params: { id }, signal })).data,
+    queryFn: ({ signal }) => apiFetch(cardReaders.charges, { params: { id }, signal }),
   });
 
 export function useReaderCharges(id: string) {
