@@ -226,17 +226,7 @@ export async function auditedPageAction(
 ): Promise<boolean> {
   const { _wpnonce: _nonce, ...parameters } = (request.query ?? {}) as Record<string, unknown>;
   const scope: AuditScope = {
-    record: {
-      userId: user.id,
-      username: storableText(user.login),
-      credential: 'session',
-      ip: request.ip,
-      method: request.method,
-      action: storableText(`${request.method} ${request.url.split('?')[0]!.slice(0, MAX_UNROUTED_ACTION)}`),
-      objectId: null,
-      change: auditChange(parameters),
-      requestId: String(request.id),
-    },
+    record: adminPageRecord(request, user, auditChange(parameters)),
     state: 'open',
     auditId: undefined,
   };
@@ -252,20 +242,24 @@ export async function auditedPageAction(
 
 /** An admin page refused to a signed-in user without the capability. */
 export function recordRefusedPage(db: Db, request: FastifyRequest, user: { id: number; login: string }) {
-  return writeAuditRow(
-    db,
-    {
-      userId: user.id,
-      username: storableText(user.login),
-      credential: 'session',
-      ip: request.ip,
-      method: request.method,
-      action: storableText(`${request.method} ${request.url.split('?')[0]!.slice(0, MAX_UNROUTED_ACTION)}`),
-      objectId: null,
-      change: null,
-      requestId: String(request.id),
-    },
-    'refused',
-    403,
-  );
+  return writeAuditRow(db, adminPageRecord(request, user, null), 'refused', 403);
+}
+
+/** The row of an admin-page request by a signed-in user: the page's path as its action. */
+function adminPageRecord(
+  request: FastifyRequest,
+  user: { id: number; login: string },
+  change: AuditScope['record']['change'],
+): AuditScope['record'] {
+  return {
+    userId: user.id,
+    username: storableText(user.login),
+    credential: 'session',
+    ip: request.ip,
+    method: request.method,
+    action: storableText(`${request.method} ${request.url.split('?')[0]!.slice(0, MAX_UNROUTED_ACTION)}`),
+    objectId: null,
+    change,
+    requestId: String(request.id),
+  };
 }
