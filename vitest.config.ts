@@ -10,6 +10,8 @@ export default defineConfig({
           environment: 'node',
           // Pure modules: files share a worker's module cache instead of loading it again each.
           isolate: false,
+          // As the api project's (Vitest runs projects of one worker count together).
+          maxWorkers: 2,
         },
       },
       {
@@ -20,6 +22,10 @@ export default defineConfig({
           // Every suite opens its own database (testing/db.ts), so files may share a worker's
           // modules, and with them the migrated embedded-database image made once per worker.
           isolate: false,
+          // Two files at once even on two cores: much of a database test's time is spent waiting
+          // on PostgreSQL or on I/O, which the second worker fills (Vitest's default is one
+          // worker fewer than the cores).
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

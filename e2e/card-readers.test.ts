@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -81,6 +82,7 @@ describeInBrowser('the Card readers page', (use) => {
       'No card readers are connected to this account.',
     );
     expect(await readerRows(page).count()).toBe(0);
+    await expectAccessible(page, 'card readers: none connected');
     await page.context().close();
   });
 
@@ -109,6 +111,7 @@ describeInBrowser('the Card readers page', (use) => {
       ]),
     );
     expect(cells.some((row) => row[0] === created[0]!.id)).toBe(false);
+    await expectAccessible(page, 'card readers: the newest ten');
     await page.context().close();
   });
 });

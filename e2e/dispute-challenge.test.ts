@@ -1,3 +1,4 @@
+import { PRODUCT_TYPES } from '@paydesk/domain/disputes/evidence-limits';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pdfText } from '../packages/server/src/testing/pdf.ts';
@@ -71,6 +72,12 @@ describeInBrowser('the dispute challenge page', (use) => {
     // No product type yet: only the sections every type shows.
     expect(await page.getByTestId('product-type').inputValue()).toBe('');
     expect(await page.getByRole('heading', { name: 'Shipping information' }).count()).toBe(0);
+    await expectAccessible(page, 'dispute challenge page: no product type');
+    // Each product type asks for its own evidence.
+    for (const type of PRODUCT_TYPES.filter((other) => other !== 'physical_product')) {
+      await page.getByLabel('Product type').selectOption(type);
+      await expectAccessible(page, `dispute challenge page: ${type}`);
+    }
     await page.getByLabel('Product type').selectOption('physical_product');
     await page.getByRole('heading', { name: 'Shipping information' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Service details' }).count()).toBe(0);
@@ -345,6 +352,10 @@ describeInBrowser('the dispute challenge page', (use) => {
     // Accepting is asked first; the unsaved evidence does not hold the merchant back.
     await page.getByRole('button', { name: 'Accept dispute' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept dispute' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'dispute challenge page: accept confirmation', {
+      include: ['[role=dialog]'],
+    });
     await dialog.getByRole('button', { name: 'Accept dispute' }).click();
     await notice(page, `You have accepted the dispute for order #${accepted.order_number}.`).waitFor();
     await atPath(page, '/payments/disputes');
@@ -355,5 +366,6 @@ describeInBrowser('the dispute challenge page', (use) => {
   it('says when there is no dispute to load', async () => {
     await page.goto(challengeUrl('dp_unknown'));
     await page.getByText('Dispute not loaded').waitFor();
+    await expectAccessible(page, 'dispute challenge page: no dispute');
   });
 });

@@ -64,6 +64,7 @@ describeInBrowser('the disputes list', (use) => {
     expect(await page.getByRole('link', { name: /^Respond to the dispute of/ }).count()).toBe(
       awaiting().length,
     );
+    await expectAccessible(page, 'disputes list');
   });
 
   it('narrows to the disputes awaiting a response, as the Overview links them', async () => {
@@ -110,9 +111,12 @@ describeInBrowser('the disputes list', (use) => {
     await page.waitForURL((url) => url.searchParams.get('path') === '/payments/transactions/details');
     expect(new URL(page.url()).searchParams.get('id')).toBe(first!.payment_intent_id);
     expect(new URL(page.url()).searchParams.get('type')).toBe('dispute');
+    await page.getByTestId('payment-status').waitFor();
+    await expectAccessible(page, "a dispute's payment detail");
     await page.goto(server.adminUrl('/payments/disputes/details', { id: 'dp_unknown' }));
     await page.getByText('Error retrieving dispute').waitFor();
     await page.getByText('Please check your network and try again.').waitFor();
+    await expectAccessible(page, 'dispute detail: unknown dispute');
   });
 
   it('shows the win rate by reason of the disputes decided, following the filters', async () => {

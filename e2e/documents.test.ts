@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -95,6 +96,7 @@ describeInBrowser('the documents page and the VAT wizard', (use) => {
     await page.getByLabel('Type').selectOption('vat_invoice');
     await page.waitForURL(/type_is=vat_invoice/);
     expect(await rows.count()).toBe(count);
+    await expectAccessible(page, 'documents: filtered by type');
   });
 
   it('in Japan: a 13-digit corporate number without prefix, checked by the server first', async () => {
@@ -109,9 +111,17 @@ describeInBrowser('the documents page and the VAT wizard', (use) => {
       expect(await wizard().getByTestId('vat-number-error').textContent()).toBe(
         '583567825624 is not a valid Corporate number for JP. Check the number and try again.',
       );
+      await expectAccessible(page, 'documents: VAT wizard, a refused number', { include: ['[role=dialog]'] });
       await field.fill('5835678256246');
       await continueButton().click();
       await wizard().getByText('Corporate number: 5835678256246').waitFor();
+      // The next step starts on its first field, in place of the button that left.
+      await expect
+        .poll(() =>
+          page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent),
+        )
+        .toMatch(/^Business name/);
+      await expectAccessible(page, 'documents: VAT wizard, business details', { include: ['[role=dialog]'] });
       await wizard().getByLabel('Business name').fill('株式会社サンプル');
       await wizard().getByLabel('Address').fill('1-1 Chiyoda\nTokyo');
     });

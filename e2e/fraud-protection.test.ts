@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -75,6 +76,7 @@ describeInBrowser('the fraud protection page', (use) => {
     await toggle(page, 'order_items_threshold');
     await page.getByLabel('Minimum items per order').fill('2');
     expect(await saveButton(page).isDisabled()).toBe(false);
+    await expectAccessible(page, 'fraud protection: every filter on');
     await saveButton(page).click();
     await notice(page, 'Current protection level is set to "advanced".').waitFor();
     const saved = await server.api<Settings>('GET', '/settings');
@@ -137,6 +139,7 @@ describeInBrowser('the fraud protection page', (use) => {
       'A price range must be set for the "Purchase Price threshold" filter.',
     );
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expectAccessible(page, 'fraud protection: a refused save');
     expect((await server.api<Settings>('GET', '/settings')).current_protection_level).toBe('basic');
     await page.context().close();
   });
@@ -195,11 +198,16 @@ describeInBrowser('the fraud protection page', (use) => {
       .getByRole('button', { name: 'Change where the store sells' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Where the store sells' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'fraud protection: selling locations modal', { include: ['[role=dialog]'] });
     await dialog.getByRole('radio', { name: 'Specific countries' }).check();
     await dialog.getByLabel('Countries the store sells to').fill('Canada');
     await page.getByRole('option', { name: 'Canada' }).click();
     // The country list stays open for more picks; clicking elsewhere in the form closes it.
     await dialog.getByText('Sell to', { exact: true }).click();
+    await expectAccessible(page, 'fraud protection: selling locations, specific countries', {
+      include: ['[role=dialog]'],
+    });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('selling-countries-note').textContent()).toBe(
@@ -245,6 +253,7 @@ describeInBrowser('the fraud protection page', (use) => {
       `Would have caught ${expected.total.count} payments`,
     );
     // Nothing was saved by testing.
+    await expectAccessible(page, 'fraud protection: backtest results');
     expect((await server.api<Settings>('GET', '/settings')).current_protection_level).toBe('basic');
     await page.context().close();
   });
@@ -264,6 +273,7 @@ describeInBrowser('the fraud protection page', (use) => {
     expect(await banner.textContent()).toBe(
       'There was an error retrieving your fraud protection settings. Please refresh the page to try again.',
     );
+    await expectAccessible(page, 'fraud protection: settings not loaded');
     expect(await saveButton(page).isDisabled()).toBe(true);
     await page.context().close();
   });

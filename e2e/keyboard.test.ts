@@ -218,8 +218,12 @@ describeInBrowser('keyboard only: the main journeys', (use) => {
     await page.getByTestId('dispute-info').waitFor();
     await expectFocus(page, 'heading', 'Challenge dispute');
     await tabTo(page, 'combobox', 'Product type');
+    // The arrow keys only browse the product types; Enter applies the one shown.
     await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('heading', { name: 'Shipping information' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Shipping information' }).waitFor();
+    await expectFocus(page, 'combobox', 'Product type');
     await tabTo(page, 'textbox', 'Product description');
     await page.keyboard.type('Walking boots, shipped by courier.');
     await tabTo(page, 'button', 'Save for later');

@@ -1,6 +1,7 @@
 import { multiCurrencySettingsUrl } from '@paydesk/domain/admin-urls';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -56,6 +57,7 @@ describeInBrowser('the multi-currency setup wizard', (use) => {
     await page.getByRole('checkbox', { name: /Euro/ }).check();
     await search.fill('');
     expect(await page.getByRole('checkbox', { name: /Japanese yen/ }).isChecked()).toBe(true);
+    await expectAccessible(page, 'multi-currency wizard: add currencies');
 
     await primary(page, 'Add 2 currencies').click();
     await page.getByRole('heading', { name: 'Set up store settings', level: 2 }).waitFor();
@@ -70,6 +72,7 @@ describeInBrowser('the multi-currency setup wizard', (use) => {
     const frame = page.frameLocator('[data-testid="store-preview"]');
     await frame.getByRole('heading', { name: 'Shop' }).waitFor();
     expect(await frame.getByTestId('currency-switcher').count()).toBe(0);
+    await expectAccessible(page, 'multi-currency wizard: store settings with the preview');
     await page.getByRole('checkbox', { name: 'Add a currency switcher to your store' }).check();
     await expect.poll(() => previewSrc(page)).toContain('enable_storefront_switcher=true');
     await frame.getByTestId('currency-switcher').waitFor();
@@ -85,6 +88,7 @@ describeInBrowser('the multi-currency setup wizard', (use) => {
     const settings = await server.api<Record<string, unknown>>('GET', '/multi-currency/get-settings');
     expect(settings.wcpay_multi_currency_enable_storefront_switcher).toBe(true);
     expect(settings.wcpay_multi_currency_enable_auto_currency).toBe(false);
+    await expectAccessible(page, 'multi-currency wizard: setup complete');
     await expect
       .poll(
         async () =>
@@ -108,11 +112,13 @@ describeInBrowser('the multi-currency setup wizard', (use) => {
     await page.screenshot({ path: 'test-results/multi-currency-settings-tab.png', fullPage: true });
     // Automatic rates are the shipped table's, with its date.
     await page.getByText('From the rates table shipped with Paydesk, dated April 15, 2024').waitFor();
+    await expectAccessible(page, 'multi-currency settings');
     await page.getByLabel('Currency to edit').selectOption('EUR');
     await page.getByLabel('Charm pricing').selectOption('-0.01');
     await expect
       .poll(() => page.getByTestId('sample-conversion').textContent())
       .toBe('$20.00 USD in your store is shown as €18.99 EUR.');
+    await expectAccessible(page, 'multi-currency settings: a currency being edited');
     await page.getByRole('button', { name: 'Save EUR settings' }).click();
     await page.getByText('Currency settings updated.').waitFor();
     expect(await server.api('GET', '/multi-currency/currencies/EUR')).toMatchObject({ price_charm: '-0.01' });

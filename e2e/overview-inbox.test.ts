@@ -126,6 +126,8 @@ const pageApi = async <T>(page: Page, path: string): Promise<T> => (await pageFe
 const noteCards = (page: Page) => page.getByTestId('inbox-note');
 const noteTitles = (page: Page) => page.getByTestId('inbox-note-title').allTextContents();
 const notice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
+/** The text of the element that has the focus. */
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
 describeInBrowser('the Overview inbox and survey', (use) => {
   beforeAll(async () => {
@@ -219,11 +221,16 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     const before = await noteTitles(page);
     const first = noteCards(page).first();
 
-    await first.getByTestId('inbox-note-dismiss').click();
+    const dismiss = first.getByTestId('inbox-note-dismiss');
+    await dismiss.click();
     const modal = page.getByRole('dialog', { name: 'Are you sure?' });
     await modal.waitFor();
+    // It starts on Cancel, and gives the focus back to Dismiss when cancelled.
+    await expect.poll(() => focusedName(page)).toBe('Cancel');
+    await expectAccessible(page, 'the inbox dismissal confirmation', { include: ['[role=dialog]'] });
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => dismiss.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await noteTitles(page)).toEqual(before);
     expect(await firstPageTitles()).toEqual(before);
     const next = (await inboxNotes())[PAGE]!.title;
@@ -231,6 +238,10 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await first.getByTestId('inbox-note-dismiss').click();
     await modal.getByRole('button', { name: "Yes, I'm sure" }).click();
     await notice(page, 'Message dismissed').waitFor();
+    // Its Dismiss is going with the note: the note after it takes the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-note-name')))
+      .toBe((await inboxNotes())[0]!.name);
     // The page closes up: the note after it moves into view.
     await expect.poll(() => noteTitles(page)).toEqual([...before.slice(1), next]);
     expect(await firstPageTitles()).toEqual([...before.slice(1), next]);
@@ -245,6 +256,7 @@ describeInBrowser('the Overview inbox and survey', (use) => {
     await modal.getByRole('button', { name: "Yes, I'm sure" }).click();
     await notice(page, 'All messages dismissed').waitFor();
     await page.getByTestId('inbox-empty').waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Inbox');
     expect(await inboxNotes()).toEqual([]);
     await notice(page, 'All messages dismissed').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => noteTitles(page)).toEqual(before);

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 const ROOT = join(import.meta.dirname, '..');
+/** The compiled server and command line (`npm run build`, which the browser tests run first). */
+const SERVER_MAIN = join(ROOT, 'packages/server/dist/main.mjs');
+const SERVER_CLI = join(ROOT, 'packages/server/dist/cli.mjs');
 /** The payments REST API, where `api` calls go unless told otherwise. */
 const PAYMENTS_API = '/wp-json/wc/v3/payments';
 
@@ -74,7 +77,8 @@ export class OwnServer {
 
   async start(): Promise<void> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+    // The compiled server, as production runs it (`npm run build` made it with the admin app).
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -141,7 +145,7 @@ export class OwnServer {
    * holds the folder's lock).
    */
   cli(...args: string[]): string {
-    return this.node([join(ROOT, 'packages/server/src/cli/bin.ts'), ...args], `cli ${args[0]}`);
+    return this.run([SERVER_CLI, ...args], `cli ${args[0]}`);
   }
 
   /**
@@ -149,7 +153,11 @@ export class OwnServer {
    * server must be stopped. `what` names it in the error when it fails.
    */
   node(args: string[], what = args.join(' ')): string {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    return this.run(['--import', 'tsx', ...args], what);
+  }
+
+  private run(args: string[], what: string): string {
+    const result = spawnSync(process.execPath, args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '' },
       encoding: 'utf8',

@@ -456,6 +456,49 @@ describeInBrowser('payment detail page', (use) => {
     await page.close();
   });
 
+  it('shows a capture made on the payment page in the transactions list at once, without a reload', async () => {
+    // Made now, so the charge its capture books is the newest row of the list's first page.
+    const held = await pay('4242424242424242', 4600, { capture_method: 'manual' });
+    const page = await use().newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(server.adminUrl('/payments/transactions'));
+    const all = page.getByTestId('transactions-list');
+    await all.getByTestId('list-row').first().waitFor();
+    // Until it is captured, an authorization books nothing: the list has no row for the order.
+    expect(await all.getByTestId('list-row').filter({ hasText: held.order.number }).count()).toBe(0);
+    const uncapturedTab = page.getByRole('tab', { name: /^Uncaptured \(\d+\)$/ });
+    const uncapturedBefore = Number((await uncapturedTab.textContent())?.match(/\d+/)?.[0]);
+    // Everything from here happens in this one document: the lists stay in the page's cache.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    await uncapturedTab.click();
+    const authorization = page
+      .getByTestId('uncaptured-list')
+      .getByTestId('list-row')
+      .filter({ hasText: held.order.number });
+    await authorization.locator('td').first().click();
+    await page.getByTestId('payment-detail-page').waitFor();
+    await page.getByRole('button', { name: 'Capture' }).click();
+    expect(await noticeText(page, 'success')).toBe(
+      `Payment for order #${held.order.number} captured successfully.`,
+    );
+    await expect.poll(() => text(page, 'payment-status')).toBe('Paid');
+
+    await page.getByLabel('Breadcrumbs').getByRole('link', { name: 'Transactions' }).click();
+    await page.getByTestId('transactions-page').waitFor();
+    // The list and the tab's count read again at once, not when their cached answers age.
+    await all.getByTestId('list-row').filter({ hasText: held.order.number }).waitFor({ timeout: 5_000 });
+    await expect
+      .poll(() => page.getByRole('tab', { name: /^Uncaptured/ }).textContent(), { timeout: 5_000 })
+      .toBe(`Uncaptured (${uncapturedBefore - 1})`);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await page.close();
+  });
+
   it('cancels an authorization', async () => {
     const page = await use().newPage();
     await signIn(page);

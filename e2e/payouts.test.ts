@@ -117,6 +117,7 @@ describeInBrowser('the payouts pages', (use) => {
 
     const next = page.getByTestId('next-payout-notice');
     await next.waitFor();
+    await expectAccessible(page, 'payouts: schedule and next-payout notice');
     const saved = page.waitForResponse(
       (response) => response.url().includes('/wc-admin/options') && response.request().method() === 'POST',
     );
@@ -154,6 +155,7 @@ describeInBrowser('the payouts pages', (use) => {
     const chips = await page.getByTestId('payouts-list').getByTestId('payout-status').allTextContents();
     expect(chips.length).toBeGreaterThan(0);
     expect(new Set(chips)).toEqual(new Set(['Completed (paid)']));
+    await expectAccessible(page, 'payouts: filtered by status');
 
     await filters.getByLabel('Status rule').selectOption('is_not');
     await filters.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -306,6 +308,7 @@ describeInBrowser('the payouts pages', (use) => {
     expect(await reconciliation.getByTestId('reconciliation-check').textContent()).toMatch(
       /^The movements add up to the payout of \$[\d,]+\.\d{2}\.$/,
     );
+    await expectAccessible(page, 'payout detail');
     const exportButton = reconciliation.getByTestId('export-button');
     await expect.poll(() => exportButton.isEnabled()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
@@ -324,6 +327,7 @@ describeInBrowser('the payouts pages', (use) => {
     });
     await page.goto(detailUrl('po_missing'));
     await page.getByTestId('payout-not-found').waitFor();
+    await expectAccessible(page, 'payout detail: not found');
     expect(await page.getByTestId('payout-not-found').textContent()).toBe(
       'The deposit you are looking for cannot be found.',
     );
@@ -354,6 +358,7 @@ describeInBrowser('the payouts pages', (use) => {
     );
     expect(await page.getByTestId('payout-fee').textContent()).toMatch(/^Fee \(1\.5%\)-?\$/);
     expect(await page.getByTestId('transactions-list').count()).toBe(0);
+    await expectAccessible(page, 'payout detail: instant payout');
     // The list shows the instant payout first, with its fee under the amount.
     await page.goto(payoutsUrl());
     await rows(page, 'payouts-list').first().waitFor();

@@ -1,6 +1,7 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -48,6 +49,7 @@ describeInBrowser('the settings page resets a test-drive sandbox', (use) => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Reset your sandbox account?').waitFor();
+    await expectAccessible(page, 'settings: reset account confirmation', { include: ['[role=dialog]'] });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await bootstrap(page)).wcpaySettings.isAccountConnected).toBe(true);

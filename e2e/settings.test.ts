@@ -1,6 +1,7 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -65,6 +66,7 @@ describeInBrowser('the payments settings page', (use) => {
     );
     expect(top).toBeLessThan(700);
     expect(await page.getByRole('combobox', { name: 'Payout schedule' }).inputValue()).toBe('daily');
+    await expectAccessible(page, 'settings');
     await page.context().close();
   });
 
@@ -90,6 +92,7 @@ describeInBrowser('the payments settings page', (use) => {
     await saveButton(page).focus();
     await page.keyboard.press('Enter');
     await notice(page, 'Error saving settings. This value is too long.').waitFor();
+    await expectAccessible(page, 'settings: a refused save');
     expect((await server.api<Settings>('GET', '/settings')).account_business_name).not.toBe('x'.repeat(201));
     expect(await saveButton(page).isEnabled()).toBe(true);
     await page.context().close();
@@ -112,6 +115,7 @@ describeInBrowser('the payments settings page', (use) => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe('The logo must be a PNG or JPEG image.');
     expect(await logo.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'settings: a refused logo');
     expect(await saveButton(page).isDisabled()).toBe(true);
 
     await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });

@@ -173,10 +173,3 @@ export function formatStoreDateTime(
 export function formatUtcDateTime(epoch_ms: number): string {
   return new Date(epoch_ms).toISOString().slice(0, 19).replace('T', ' ');
 }
-
-/** Epoch milliseconds of a UTC `YYYY-MM-DD HH:MM:SS` (formatUtcDateTime's form); NaN if malformed. */
-export function parseUtcDateTime(text: string): number {
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)
-    ? Date.parse(`${text.replace(' ', 'T')}Z`)
-    : Number.NaN;
-}

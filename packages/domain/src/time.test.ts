@@ -14,4 +14,22 @@ describe('the UTC date-time form of list instants', () => {
       expect(utcDateTimeSeconds(text), text).toBeNaN();
     }
   });
+
+  it('refuses a date or time that does not exist instead of rolling it over', () => {
+    for (const text of [
+      '2026-02-30 00:00:00',
+      '2026-02-29 12:00:00',
+      '2026-04-31 00:00:00',
+      '2026-13-01 00:00:00',
+      '2026-00-10 00:00:00',
+      '2026-06-00 00:00:00',
+      '2026-06-15 24:00:00',
+      '2026-06-15 12:60:00',
+      '2026-06-15 12:00:60',
+    ]) {
+      expect(utcDateTimeSeconds(text), text).toBeNaN();
+    }
+    expect(utcDateTimeSeconds('2028-02-29 23:59:59')).toBe(Date.UTC(2028, 1, 29, 23, 59, 59) / 1000);
+    expect(utcDateTimeSeconds('0050-01-01 00:00:00')).toBe(Date.parse('0050-01-01T00:00:00Z') / 1000);
+  });
 });

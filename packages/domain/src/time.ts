@@ -20,17 +20,14 @@ export function utcDateTime(at: Date): string {
   return at.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Epoch seconds of a `YYYY-MM-DD HH:MM:SS` UTC text; NaN when the text is not in that form. */
+/**
+ * Epoch seconds of a `YYYY-MM-DD HH:MM:SS` UTC text; NaN when the text is not in that form or
+ * names no real instant (2026-02-30, 24:00:00): such a date is refused, never rolled over into
+ * the next month or day.
+ */
 export function utcDateTimeSeconds(text: string): number {
-  const match = UTC_DATE_TIME_PATTERN.exec(text);
-  if (!match) return Number.NaN;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return Date.UTC(year, month - 1, day, hour, minute, second) / SECOND_MS;
+  if (!UTC_DATE_TIME_PATTERN.test(text)) return Number.NaN;
+  const at = new Date(`${text.replace(' ', 'T')}Z`);
+  // The date reads back as the same text only when every part of it was in range.
+  return !Number.isNaN(at.getTime()) && utcDateTime(at) === text ? at.getTime() / SECOND_MS : Number.NaN;
 }

@@ -84,6 +84,7 @@ export const REST_LAYER_ERRORS = [
   'incorrect_password',
   'rest_forbidden',
   'rest_cookie_invalid_nonce',
+  'rest_cookie_invalid_origin',
   'rest_payload_too_large',
   'rest_unsupported_media_type',
   'rest_too_many_requests',
@@ -95,6 +96,7 @@ export const IDEMPOTENCY_ERRORS = [
   'idempotency_key_reused',
   'idempotency_key_in_flight',
   'idempotency_key_retry',
+  'idempotency_key_outcome_unknown',
 ] as const satisfies readonly ErrorCode[];
 
 /** Every code an endpoint can answer: its own, the REST layer's, and the idempotency ones. */

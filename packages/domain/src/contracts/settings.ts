@@ -251,6 +251,10 @@ export const ZSettingsUpdate = z
   .strict();
 export type TSettingsUpdate = z.input<typeof ZSettingsUpdate>;
 
+/** The update's fields a save may change: all but the read-only ones it echoes (settings/fields.ts). */
+export const settingsUpdateEditableKeys = (): string[] =>
+  Object.keys(ZSettingsUpdate.shape).filter((key) => !(key in readOnlyEchoFields));
+
 export const getSettings = defineEndpoint({
   method: 'GET',
   path: `${PAYMENTS_BASE}/settings`,

@@ -26,6 +26,12 @@ export const REST_ERRORS = defineErrors({
     when: 'A call with the session cookie lacks the session nonce (X-WP-Nonce, or _wpnonce on a GET).',
     action: 'Reload the page to get a fresh nonce and repeat the call.',
   },
+  rest_cookie_invalid_origin: {
+    status: 403,
+    message: 'This request came from another site.',
+    when: 'A write with the session cookie carries an Origin header that names another site (or `null`).',
+    action: 'Make the change from the admin pages of this site, or call with an application password.',
+  },
   rest_invalid_param: {
     status: 400,
     message: 'Invalid parameter(s): %s',
@@ -98,6 +104,14 @@ export const REST_ERRORS = defineErrors({
     message: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
     when: 'The first request with this key has not finished yet.',
     action: 'Retry the same request with the same key after a moment.',
+  },
+  idempotency_key_outcome_unknown: {
+    status: 409,
+    message:
+      'The earlier request with this Idempotency-Key was applied, but its answer was lost when the server stopped.',
+    when: 'The server stopped after committing the first request with this key and before storing its answer.',
+    action:
+      'Do not repeat the change: read the object it made or changed (for a payment, by its order) to see the result.',
   },
   internal_server_error: {
     status: 500,

@@ -67,6 +67,14 @@ const OFFSET_BUCKET_MS = 15 * 60 * 1000;
 const OFFSET_CACHE_SIZE = 40_000;
 const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
 
+/** The offset east of UTC of a fixed-offset zone such as `+05:30` or `-0800`; undefined for a name. */
+export function fixedOffsetMinutes(timeZone: string | null | undefined): number | undefined {
+  const fixed = FIXED_OFFSET.exec(timeZone ?? '');
+  if (!fixed) return undefined;
+  const minutes = Number(fixed[2]) * 60 + Number(fixed[3]);
+  return fixed[1] === '-' ? -minutes : minutes;
+}
+
 /**
  * Formats instants as `YYYY-MM-DD HH:MM:SS` in a time zone: an IANA name, `UTC`, or a fixed
  * offset such as `+05:30`; an unknown name is written in UTC. Asking Intl for every row of a
@@ -74,11 +82,10 @@ const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
  * and the wall-clock time computed from it; rows come in date order, so it is asked rarely.
  */
 export function zonedDateTimeFormatter(timeZone: string | null | undefined): (epoch_ms: number) => string {
-  const fixed = FIXED_OFFSET.exec(timeZone ?? '');
+  const fixed_minutes = fixedOffsetMinutes(timeZone);
   let offsetOf: (epoch_ms: number) => number;
-  if (fixed) {
-    const minutes = Number(fixed[2]) * 60 + Number(fixed[3]);
-    const offset_ms = (fixed[1] === '-' ? -minutes : minutes) * 60_000;
+  if (fixed_minutes !== undefined) {
+    const offset_ms = fixed_minutes * 60_000;
     offsetOf = () => offset_ms;
   } else if (!timeZone || timeZone === 'UTC') {
     offsetOf = () => 0;

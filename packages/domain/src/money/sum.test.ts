@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorFromAggregate, sumMinor } from './sum.ts';
+import { basisPointShareMinor, minorFromAggregate, sumMinor } from './sum.ts';
 
 describe('sums of minor units', () => {
   it('adds safe integers and refuses a sum past the safe range', () => {
@@ -20,5 +20,18 @@ describe('sums of minor units', () => {
     expect(() => minorFromAggregate('1.5')).toThrow(/integer/);
     expect(() => minorFromAggregate('')).toThrow(/integer/);
     expect(() => minorFromAggregate(1.5)).toThrow(/safe integer/);
+  });
+
+  it('takes a share at a rate in basis points, rounded down and exact', () => {
+    expect(basisPointShareMinor(1_999, 500)).toBe(99);
+    expect(basisPointShareMinor(2_000, 500)).toBe(100);
+    expect(basisPointShareMinor(2_500, 10_000)).toBe(2_500);
+    expect(basisPointShareMinor(2_500, 0)).toBe(0);
+    expect(basisPointShareMinor(-1_999, 500)).toBe(-100);
+    // A double would round this product: 9007199254740991 × 3 is past 2^53.
+    expect(basisPointShareMinor(Number.MAX_SAFE_INTEGER, 3)).toBe(2_702_159_776_422);
+    expect(() => basisPointShareMinor(2_500, 10_001)).toThrow(/basis points/);
+    expect(() => basisPointShareMinor(2_500, 1.5)).toThrow(/basis points/);
+    expect(() => basisPointShareMinor(0.5, 500)).toThrow(/safe integer/);
   });
 });

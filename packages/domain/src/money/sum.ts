@@ -32,3 +32,27 @@ export function minorFromAggregate(value: string | number | bigint | null | unde
   );
   return number;
 }
+
+/** Basis points in a whole: a rate of 10,000 bp is 100 %. */
+export const BASIS_POINTS_PER_WHOLE = 10_000;
+
+/**
+ * The share of an amount at a rate in basis points, rounded down to whole minor units (a loan
+ * withholds 500 bp of a 1,999 net as 99): computed exactly, so no product of a large amount and
+ * a rate loses a unit to floating point.
+ */
+export function basisPointShareMinor(amount_minor: number, rate_bp: number): number {
+  assert(
+    Number.isSafeInteger(amount_minor),
+    `an amount in minor units must be a safe integer, got ${amount_minor}`,
+  );
+  assert(
+    Number.isSafeInteger(rate_bp) && rate_bp >= 0 && rate_bp <= BASIS_POINTS_PER_WHOLE,
+    `a rate in basis points must be a whole number from 0 to ${BASIS_POINTS_PER_WHOLE}, got ${rate_bp}`,
+  );
+  const product = BigInt(amount_minor) * BigInt(rate_bp);
+  const whole = BigInt(BASIS_POINTS_PER_WHOLE);
+  // BigInt division truncates toward zero; a share rounds down, also below zero.
+  const quotient = product / whole;
+  return Number(product % whole < 0n ? quotient - 1n : quotient);
+}

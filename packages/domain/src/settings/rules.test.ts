@@ -6,6 +6,7 @@ import {
   normaliseMonthlyAnchor,
   SETTINGS_FIELD_ERRORS,
   scheduleAnchorErrors,
+  settingsFormErrors,
   statementDescriptorError,
   supportEmailError,
   supportPhoneError,
@@ -86,5 +87,38 @@ describe('paymentMethodStatus', () => {
       }),
     ).toEqual({ status: 'pending', requirements: [] });
     expect(paymentMethodStatus('klarna', ready).status).toBe('active');
+  });
+});
+
+describe('settingsFormErrors', () => {
+  const valid = {
+    account_statement_descriptor: 'Shop 1',
+    account_statement_descriptor_kanji: '',
+    account_statement_descriptor_kana: '',
+    account_business_url: '',
+    account_business_support_email: '',
+    account_business_support_phone: '',
+    deposit_schedule_interval: 'daily' as const,
+    deposit_schedule_weekly_anchor: null,
+    deposit_schedule_monthly_anchor: null,
+    deposit_delay_days: 7,
+    payment_request_button_border_radius: 4,
+  };
+
+  it('finds nothing wrong with a valid form', () => {
+    expect(settingsFormErrors(valid)).toEqual({});
+  });
+
+  it("names every refused field with its rule's reason, the schedule's anchor included", () => {
+    expect(
+      settingsFormErrors({
+        ...valid,
+        account_statement_descriptor: 'Shop',
+        deposit_schedule_interval: 'weekly',
+      }),
+    ).toEqual({
+      account_statement_descriptor: SETTINGS_FIELD_ERRORS.descriptorLength,
+      deposit_schedule_weekly_anchor: SETTINGS_FIELD_ERRORS.weeklyAnchorRequired,
+    });
   });
 });

@@ -167,3 +167,44 @@ export function scheduleAnchorErrors(schedule: {
     errors.deposit_schedule_monthly_anchor = SETTINGS_FIELD_ERRORS.monthlyAnchorRequired;
   return errors;
 }
+
+/** The payments settings form's fields the rules above check. */
+export interface SettingsFormFields {
+  account_statement_descriptor: string;
+  account_statement_descriptor_kanji: string;
+  account_statement_descriptor_kana: string;
+  account_business_url: string;
+  account_business_support_email: string;
+  account_business_support_phone: string;
+  deposit_schedule_interval: DepositScheduleInterval;
+  deposit_schedule_weekly_anchor: string | null;
+  deposit_schedule_monthly_anchor: number | null;
+  deposit_delay_days: number;
+  payment_request_button_border_radius: number;
+}
+
+/**
+ * Every reason the form would be refused, by field: the rules the settings contract applies to
+ * each field, and the schedule's anchor. The page shows them before a request is made.
+ */
+export function settingsFormErrors(form: SettingsFormFields): Record<string, string> {
+  const checks: [string, string | null][] = [
+    ['account_statement_descriptor', statementDescriptorError(form.account_statement_descriptor)],
+    ['account_statement_descriptor_kanji', kanjiDescriptorError(form.account_statement_descriptor_kanji)],
+    ['account_statement_descriptor_kana', kanaDescriptorError(form.account_statement_descriptor_kana)],
+    ['account_business_url', businessUrlError(form.account_business_url)],
+    ['account_business_support_email', supportEmailError(form.account_business_support_email)],
+    ['account_business_support_phone', supportPhoneError(form.account_business_support_phone)],
+    ['deposit_schedule_monthly_anchor', monthlyAnchorError(form.deposit_schedule_monthly_anchor)],
+    ['deposit_delay_days', delayDaysError(form.deposit_delay_days)],
+    ['payment_request_button_border_radius', borderRadiusError(form.payment_request_button_border_radius)],
+  ];
+  return {
+    ...Object.fromEntries(checks.filter((check): check is [string, string] => check[1] !== null)),
+    ...scheduleAnchorErrors({
+      interval: form.deposit_schedule_interval,
+      weekly_anchor: form.deposit_schedule_weekly_anchor,
+      monthly_anchor: form.deposit_schedule_monthly_anchor,
+    }),
+  };
+}

@@ -28,9 +28,6 @@ function wholeNumber(
   return value;
 }
 
-/** Tests and older callers move the clock through the engine's function, re-exported here. */
-export { advanceClockRunningJobs } from '../engine/sandbox-clock.ts';
-
 export const engineCommands: Record<string, Command> = {
   'ledger:check': {
     usage: 'ledger:check',

@@ -39,6 +39,14 @@ export function embeddedDatabaseOf(db: Db | Transaction<Database>): PGlite | und
   return embedded.get(db.getExecutor().adapter);
 }
 
+/** The pg pool behind a database on PostgreSQL, by its dialect adapter as above. */
+const pools = new WeakMap<DialectAdapter, pg.Pool>();
+
+/** The pool behind a database or a transaction on it, for COPY; undefined on the embedded one. */
+export function postgresPoolOf(db: Db | Transaction<Database>): pg.Pool | undefined {
+  return pools.get(db.getExecutor().adapter);
+}
+
 /** Opens the database, takes the data-folder lock for the embedded one, and applies migrations. */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -63,6 +71,7 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: auditedDialect(new PostgresDialect({ pool })) });
+  pools.set(db.getExecutor().adapter, pool);
   return {
     db,
     kind: 'postgres',

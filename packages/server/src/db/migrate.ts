@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
 import { splitSql } from './split-sql.ts';
 
 /** Any constant works; several processes starting at once on PostgreSQL queue behind it. */
@@ -25,7 +25,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * failing migration rolls back the whole run, so the database is left as it was found.
  * Migrations are forward-only: an applied one is never edited, a new file is added instead.
  */
-export async function migrate(db: Db, migrations = listMigrations()): Promise<string[]> {
+export async function migrate(db: Kysely<Database>, migrations = listMigrations()): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);

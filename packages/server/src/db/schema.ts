@@ -522,6 +522,10 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** 0035: the request that holds the claim, the process it runs in, and until when. */
+  request_id: string | null;
+  claimed_by: string | null;
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** 0005: CSV exports of the lists (engine/exports). */

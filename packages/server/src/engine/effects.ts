@@ -77,15 +77,26 @@ export function mergeEffects(into: Effects, more: Effects): Effects {
 }
 
 /** Folds updates of rows inserted in the same batch into the inserts, so they are written once. */
-function foldUpdates<T extends { id?: unknown }>(rows: T[], updates: Update<unknown>[]): Update<unknown>[] {
+function foldUpdates<U extends Update<unknown>>(rows: { id?: unknown }[], updates: U[]): U[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const rest: Update<unknown>[] = [];
+  const rest: U[] = [];
   for (const update of updates) {
     const row = byId.get(update.id);
     if (row) Object.assign(row, update.set);
     else rest.push(update);
   }
   return rest;
+}
+
+/** The updates of each table left once those of rows inserted by the same effects are folded in. */
+function remainingUpdates(effects: Effects) {
+  return {
+    orderUpdates: foldUpdates(effects.orders, effects.orderUpdates),
+    intentUpdates: foldUpdates(effects.intents, effects.intentUpdates),
+    chargeUpdates: foldUpdates(effects.charges, effects.chargeUpdates),
+    refundUpdates: foldUpdates(effects.refunds, effects.refundUpdates),
+    disputeUpdates: foldUpdates(effects.disputes, effects.disputeUpdates),
+  };
 }
 
 const CHUNK_ROWS = 500;
@@ -132,26 +143,8 @@ export async function applyEffects(trx: Trx, effects: Effects, options: ApplyOpt
     await applyEffectsBulk(trx, effects);
     return recordEffectNotes(trx, effects);
   }
-  const orderUpdates = foldUpdates(
-    effects.orders,
-    effects.orderUpdates as Update<unknown>[],
-  ) as Update<OrdersTable>[];
-  const intentUpdates = foldUpdates(
-    effects.intents,
-    effects.intentUpdates as Update<unknown>[],
-  ) as Update<PaymentIntentsTable>[];
-  const chargeUpdates = foldUpdates(
-    effects.charges,
-    effects.chargeUpdates as Update<unknown>[],
-  ) as Update<ChargesTable>[];
-  const refundUpdates = foldUpdates(
-    effects.refunds,
-    effects.refundUpdates as Update<unknown>[],
-  ) as Update<RefundsTable>[];
-  const disputeUpdates = foldUpdates(
-    effects.disputes,
-    effects.disputeUpdates as Update<unknown>[],
-  ) as Update<DisputesTable>[];
+  const { orderUpdates, intentUpdates, chargeUpdates, refundUpdates, disputeUpdates } =
+    remainingUpdates(effects);
 
   await insertChunks(effects.orders, (c) => trx.insertInto('orders').values(c).execute());
   await insertChunks(effects.intents, (c) => trx.insertInto('payment_intents').values(c).execute());
@@ -333,11 +326,8 @@ async function bulkUpdate(
 
 /** What applyEffects writes, with the statements described above; the same rows in the end. */
 async function applyEffectsBulk(trx: Trx, effects: Effects): Promise<void> {
-  const orderUpdates = foldUpdates(effects.orders, effects.orderUpdates as Update<unknown>[]);
-  const intentUpdates = foldUpdates(effects.intents, effects.intentUpdates as Update<unknown>[]);
-  const chargeUpdates = foldUpdates(effects.charges, effects.chargeUpdates as Update<unknown>[]);
-  const refundUpdates = foldUpdates(effects.refunds, effects.refundUpdates as Update<unknown>[]);
-  const disputeUpdates = foldUpdates(effects.disputes, effects.disputeUpdates as Update<unknown>[]);
+  const { orderUpdates, intentUpdates, chargeUpdates, refundUpdates, disputeUpdates } =
+    remainingUpdates(effects);
 
   // Rows of tables with text ids may be grouped freely; serial ids keep the planned order.
   await bulkInsert(trx, 'orders', effects.orders as Row[], { keepOrder: true });

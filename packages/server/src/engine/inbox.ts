@@ -9,12 +9,12 @@ import {
   payoutFailedNote,
   sandboxReadyNote,
 } from '@paydesk/domain/inbox/notes';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { ExternalAccount, PayoutsTable } from '../db/schema.ts';
+import type { DisputesTable, ExternalAccount, PayoutsTable } from '../db/schema.ts';
 import { existingNoteNames, insertNotes, type NewNote } from '../store/inbox.ts';
 import { getStoreSettings } from '../store/options.ts';
-import type { Effects } from './effects.ts';
+import type { LedgerEntry } from './ledger.ts';
 
 /**
  * The moments the Overview's inbox tells the merchant about: the sandbox is
@@ -40,12 +40,23 @@ export async function noteFormat(db: Db): Promise<NoteFormat> {
 }
 
 /**
+ * What the notes read of an engine operation's effects: its ledger rows and the disputes it
+ * opened or changed. The effects module passes its whole set; naming only these parts keeps
+ * this module from depending on it in turn.
+ */
+export interface NoteEffects {
+  ledger: readonly LedgerEntry[];
+  disputes: readonly Insertable<DisputesTable>[];
+  disputeUpdates: readonly { id: string | number; set: Updateable<DisputesTable> }[];
+}
+
+/**
  * The notes an engine operation's effects call for: the account's first payment (the earliest
  * payment among them, when the account has no such note yet) and a note per dispute that opened
  * and still awaits a response. Runs after the effects are written, in the same transaction.
  */
-export async function recordEffectNotes(db: Db, effects: Effects): Promise<void> {
-  const firstPayments = new Map<string, Effects['ledger'][number]>();
+export async function recordEffectNotes(db: Db, effects: NoteEffects): Promise<void> {
+  const firstPayments = new Map<string, LedgerEntry>();
   for (const entry of effects.ledger) {
     if (!PAYMENT_LEDGER_TYPES.has(entry.type) || entry.amount <= 0 || !entry.payment_intent_id) continue;
     const earliest = firstPayments.get(entry.account_id);
@@ -134,7 +145,7 @@ async function actionNotes(db: Db, names: readonly string[], accountId?: string)
  * submitted, won, lost, closed, refunded), by each dispute's last status among the updates.
  * Dispute ids are unique across accounts, so the note's name alone finds it.
  */
-async function closeSettledDisputeNotes(db: Db, effects: Effects): Promise<void> {
+async function closeSettledDisputeNotes(db: Db, effects: NoteEffects): Promise<void> {
   const last = new Map<string, string>();
   for (const update of effects.disputeUpdates) {
     if (typeof update.set.status === 'string') last.set(String(update.id), update.set.status);

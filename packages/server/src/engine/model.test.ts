@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { advanceClockRunningJobs } from '../cli/engine-commands.ts';
 import type { Db } from '../db/database.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
@@ -12,6 +11,7 @@ import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine
 import { clockNow, DAY_MS } from './clock.ts';
 import { ledgerBalances } from './ledger.ts';
 import { checkLedger } from './ledger-check.ts';
+import { advanceClockRunningJobs } from './sandbox-clock.ts';
 
 /**
  * A model-based test of the engine: random sequences of checkouts, captures, cancels, refunds,
@@ -575,6 +575,20 @@ const COMMANDS = [
   advanceCommand,
 ];
 
+/**
+ * How many runs, and which: `npm test` makes 20; the reliability run sets MODEL_RUNS=1000. A
+ * failure prints fast-check's seed and path; `MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run
+ * --project api packages/server/src/engine/model.test.ts` replays it (docs/reliability.md).
+ */
+function modelRunOptions(): fc.Parameters<[Iterable<fc.AsyncCommand<Model, Real>>]> {
+  const runs = Number(process.env.MODEL_RUNS);
+  const seed = process.env.MODEL_SEED;
+  return {
+    numRuns: Number.isSafeInteger(runs) && runs > 0 ? runs : 20,
+    ...(seed ? { seed: Number(seed), path: process.env.MODEL_PATH } : {}),
+  };
+}
+
 describeEachDatabase('payments engine model', (use) => {
   let app: FastifyInstance;
   let admin: TestUser;
@@ -591,20 +605,24 @@ describeEachDatabase('payments engine model', (use) => {
     vi.useRealTimers();
   });
 
-  it('keeps the ledger and every payment consistent through random sequences of operations', async () => {
-    // The runs share the suite's database and account: each run's model starts empty and follows
-    // its own payments, while the ledger checks cover everything written so far. A failure is
-    // reported with fast-check's seed and path; replaying it needs both (fc.assert's `seed` and
-    // `path` options), as the earlier runs made the database the failing one ran on.
-    await fc.assert(
-      fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: 30, size: 'max' }), async (commands) => {
-        const setup = async () => ({
-          model: { now: (await clockNow(use().db)).getTime(), charges: [] } satisfies Model,
-          real: { app, db: use().db, auth: admin.basic, account_id: accountId } satisfies Real,
-        });
-        await fc.asyncModelRun(setup, commands);
-      }),
-      { numRuns: 20 },
-    );
-  }, 120_000);
+  it(
+    'keeps the ledger and every payment consistent through random sequences of operations',
+    async () => {
+      // The runs share the suite's database and account: each run's model starts empty and follows
+      // its own payments, while the ledger checks cover everything written so far. A failure is
+      // reported with fast-check's seed and path; replaying it needs both (fc.assert's `seed` and
+      // `path` options), as the earlier runs made the database the failing one ran on.
+      await fc.assert(
+        fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: 30, size: 'max' }), async (commands) => {
+          const setup = async () => ({
+            model: { now: (await clockNow(use().db)).getTime(), charges: [] } satisfies Model,
+            real: { app, db: use().db, auth: admin.basic, account_id: accountId } satisfies Real,
+          });
+          await fc.asyncModelRun(setup, commands);
+        }),
+        modelRunOptions(),
+      );
+    },
+    60_000 + (modelRunOptions().numRuns ?? 20) * 6_000,
+  );
 });

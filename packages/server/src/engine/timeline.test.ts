@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { advanceClockRunningJobs } from '../cli/engine-commands.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
@@ -8,6 +7,7 @@ import { createLoan } from './capital/services.ts';
 import { DAY_MS } from './clock.ts';
 import { engineContext } from './context.ts';
 import { checkLedger } from './ledger-check.ts';
+import { advanceClockRunningJobs } from './sandbox-clock.ts';
 import type { TimelineType } from './timeline.ts';
 
 const BASE = '/wp-json/wc/v3/payments';

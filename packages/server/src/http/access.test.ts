@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { revokeSession, sha256 } from '../store/sessions.ts';
 import { fakeWebDist, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
+import { rowCounts, tablesRefusalsLeave } from '../testing/row-counts.ts';
 import { OPENAPI_PATH } from './app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -32,6 +34,15 @@ describeEachDatabase('access to every route', (use) => {
   let adminNonce: string;
   let customerCookie: string;
   let customerNonce: string;
+  let expiredCookie: string;
+  let expiredNonce: string;
+  let revokedCookie: string;
+  let revokedNonce: string;
+  let tables: string[];
+  /** Every refusal below, counted, to print the access matrix's size. */
+  let refusals = 0;
+
+  const tokenHash = (cookie: string) => sha256(decodeURIComponent(cookie.split('=')[1]!));
 
   beforeAll(async () => {
     app = await makeTestApp(use(), fakeWebDist());
@@ -44,8 +55,23 @@ describeEachDatabase('access to every route', (use) => {
     adminNonce = await sessionNonce(use(), adminCookie);
     customerCookie = (await signIn(app, customer)).cookie;
     customerNonce = await sessionNonce(use(), customerCookie);
+    // An administrator's session that has run out, and one that was signed out.
+    expiredCookie = (await signIn(app, admin)).cookie;
+    expiredNonce = await sessionNonce(use(), expiredCookie);
+    await use()
+      .db.updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', tokenHash(expiredCookie))
+      .execute();
+    revokedCookie = (await signIn(app, admin)).cookie;
+    revokedNonce = await sessionNonce(use(), revokedCookie);
+    await revokeSession(use().db, tokenHash(revokedCookie));
+    tables = await tablesRefusalsLeave(use());
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    console.log(`access: ${refusals} refused requests on ${ops.length} operations, 0 rows written`);
+    await app.close();
+  });
 
   it('publishes an OpenAPI 3.1 document listing the REST routes', async () => {
     const doc = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
@@ -54,7 +80,9 @@ describeEachDatabase('access to every route', (use) => {
     expect(ops.every((op) => op.url.startsWith('/wp-json/'))).toBe(true);
   });
 
-  const cases: [string, (op: Operation) => Record<string, string>, number, string][] = [
+  /** A refusal case: its name, its headers, the status and code every route answers. */
+  type Case = [string, (op: Operation) => Record<string, string>, number, string, { writesOnly?: boolean }?];
+  const cases: Case[] = [
     ['no credentials', () => ({}), 401, 'rest_not_logged_in'],
     [
       'a wrong application password',
@@ -97,6 +125,39 @@ describeEachDatabase('access to every route', (use) => {
       'rest_forbidden',
     ],
     [
+      'an expired session with its nonce',
+      () => ({ cookie: expiredCookie, 'x-wp-nonce': expiredNonce }),
+      401,
+      'rest_not_logged_in',
+    ],
+    [
+      'a signed-out session with its nonce',
+      () => ({ cookie: revokedCookie, 'x-wp-nonce': revokedNonce }),
+      401,
+      'rest_not_logged_in',
+    ],
+    [
+      'an admin cookie and nonce on a write sent from another site',
+      () => ({ cookie: adminCookie, 'x-wp-nonce': adminNonce, origin: 'https://shop.example.net' }),
+      403,
+      'rest_cookie_invalid_origin',
+      { writesOnly: true },
+    ],
+    [
+      'an admin cookie and nonce on a write from an opaque origin',
+      () => ({ cookie: adminCookie, 'x-wp-nonce': adminNonce, origin: 'null' }),
+      403,
+      'rest_cookie_invalid_origin',
+      { writesOnly: true },
+    ],
+    [
+      'an admin cookie and nonce on a write from the same host on another port',
+      () => ({ cookie: adminCookie, 'x-wp-nonce': adminNonce, origin: 'http://localhost:8081' }),
+      403,
+      'rest_cookie_invalid_origin',
+      { writesOnly: true },
+    ],
+    [
       'an identity header that is not ours',
       () => ({ 'x-wp-user': '1', 'x-forwarded-user': 'admin' }),
       401,
@@ -104,10 +165,13 @@ describeEachDatabase('access to every route', (use) => {
     ],
   ];
 
-  for (const [name, headers, status, code] of cases) {
-    it(`answers ${status} ${code} on every route for ${name}`, async () => {
+  for (const [name, headers, status, code, scope] of cases) {
+    it(`answers ${status} ${code} on every ${scope?.writesOnly ? 'write' : 'route'} for ${name}`, async () => {
       const failures: string[] = [];
+      const countsBefore = await rowCounts(use(), tables);
       for (const op of ops) {
+        if (scope?.writesOnly && op.method === 'GET') continue;
+        refusals++;
         const res = await app.inject({
           method: op.method,
           url: op.url,
@@ -118,6 +182,8 @@ describeEachDatabase('access to every route', (use) => {
           failures.push(`${op.method} ${op.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
       expect(failures).toEqual([]);
+      // Not one refused request wrote a row (its audit row and rate-limit count excepted).
+      expect(await rowCounts(use(), tables)).toBe(countsBefore);
     });
   }
 
@@ -126,6 +192,8 @@ describeEachDatabase('access to every route', (use) => {
     for (const op of ops) {
       for (const headers of [
         { cookie: adminCookie, 'x-wp-nonce': adminNonce },
+        // A write from the admin page itself: its Origin is the host the request went to.
+        { cookie: adminCookie, 'x-wp-nonce': adminNonce, origin: 'http://localhost' },
         { authorization: admin.basic },
       ]) {
         const res = await app.inject({
@@ -155,13 +223,18 @@ describeEachDatabase('access to every route', (use) => {
     expect(failures).toEqual([]);
   });
 
-  it('redirects anonymous visitors of admin pages to sign-in and refuses customers', async () => {
+  it('redirects anonymous visitors and ended sessions of admin pages to sign-in and refuses customers', async () => {
     const pages = ['/payments/overview', '/payments/transactions', '/payments/connect', '/payments/anything'];
     for (const path of pages) {
       const url = `/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}`;
       const anonymous = await app.inject({ method: 'GET', url });
       expect(anonymous.statusCode).toBe(302);
       expect(anonymous.headers.location).toBe(`/wp-login.php?redirect_to=${encodeURIComponent(url)}`);
+      for (const cookie of [expiredCookie, revokedCookie]) {
+        const ended = await app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(ended.statusCode).toBe(302);
+        expect(ended.headers.location).toBe(`/wp-login.php?redirect_to=${encodeURIComponent(url)}`);
+      }
       const refused = await app.inject({ method: 'GET', url, headers: { cookie: customerCookie } });
       expect(refused.statusCode).toBe(403);
       expect(refused.body).toContain('Sorry, you are not allowed to access this page.');

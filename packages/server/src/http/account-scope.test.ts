@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { advanceClockRunningJobs } from '../cli/engine-commands.ts';
 import { insertFile } from '../db/file-content.ts';
 import { createAccount } from '../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../engine/clock.ts';
 import { randomIds } from '../engine/ids.ts';
+import { advanceClockRunningJobs } from '../engine/sandbox-clock.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';

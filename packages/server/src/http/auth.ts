@@ -64,9 +64,31 @@ export async function authenticateRest(db: Db, request: FastifyRequest): Promise
     (request.headers['x-wp-nonce'] as string | undefined) ??
     (request.method === 'GET' && typeof query?._wpnonce === 'string' ? query._wpnonce : undefined);
   if (!nonceMatches(session.nonce, given)) throw invalidNonce();
+  if (!SAFE_METHODS.has(request.method) && !sameSite(request)) throw appError('rest_cookie_invalid_origin');
   request.session = session;
   credentialNames.set(request, 'session');
   return session.user;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request's `Origin`, when it sends one, is this site: its host (with the port) is the
+ * one the request was sent to (`X-Forwarded-Host` only behind a trusted proxy). Browsers send
+ * `Origin` on every write, so a page of another site riding on the cookie is refused even if it
+ * had the nonce; `null` (a sandboxed frame, a redirect across sites) is never this site.
+ * Programs that send no `Origin` rely on the nonce alone.
+ */
+function sameSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const from = new URL(origin);
+    // Read under the origin's scheme, so a default port written out (":443") compares equal.
+    return from.host !== '' && from.host === new URL(`${from.protocol}//${request.host}`).host;
+  } catch {
+    return false;
+  }
 }
 
 export async function sessionFromCookie(db: Db, request: FastifyRequest): Promise<Session | undefined> {

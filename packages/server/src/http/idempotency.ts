@@ -1,12 +1,20 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError, appError, invalidParams } from '@paydesk/domain';
+import { MINUTE_MS } from '@paydesk/domain/time';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
+import { type Db, embeddedDatabaseOf } from '../db/database.ts';
 import { appErrorBody } from './errors.ts';
 
 /** How long a repeated request waits for the first one with the same key before answering 409. */
 const IN_FLIGHT_WAIT_MS = 10_000;
 const POLL_MS = 25;
+/**
+ * How long a claim holds: twice the request timeout (docs/configuration.md), so no request still
+ * running can lose its claim, while the claim of a request whose server was killed runs out.
+ */
+const CLAIM_LEASE_MS = MINUTE_MS;
+/** This process, as claims name it: a claim of another process is not this one's to judge alive. */
+const THIS_PROCESS = randomUUID();
 
 export interface StoredAnswer {
   status: number;
@@ -26,7 +34,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * endpoints). The key is claimed with a row committed before the work starts; the same key and body
  * replays the stored answer, another body gets 422. A repeat that arrives while the first is still
  * running waits for it and replays its answer, so simultaneous retries all see one result; after a
- * bounded wait it gets 409. An unexpected failure releases the key so the client can retry.
+ * bounded wait it gets 409. An unexpected failure releases the key so the client can retry. A
+ * claim whose server was killed mid-request is taken over by a retry once it can no longer be
+ * running (`claimIsDead`): the retry runs the request if the killed one changed nothing, and
+ * answers `idempotency_key_outcome_unknown` if it did.
  */
 export async function withIdempotency(
   db: Db,
@@ -43,17 +54,30 @@ export async function withIdempotency(
   }
   const path = request.routeOptions.url ?? request.url;
   const hash = requestHash(request.method, request.url, request.body);
+  const requestId = String(request.id);
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, method: request.method, path, request_hash: hash, status: 'in_flight' })
+    .values({
+      user_id: userId,
+      key,
+      method: request.method,
+      path,
+      request_hash: hash,
+      status: 'in_flight',
+      request_id: requestId,
+      claimed_by: THIS_PROCESS,
+      lease_until: new Date(Date.now() + CLAIM_LEASE_MS),
+    })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
 
   if (!claimed) {
-    const stored = await waitForAnswer(db, userId, key, hash);
-    reply.header('idempotent-replayed', 'true');
-    return reply.code(stored.status).send(stored.body);
+    const stored = await waitForAnswer(db, userId, key, hash, requestId);
+    if (stored !== 'taken_over') {
+      reply.header('idempotent-replayed', 'true');
+      return reply.code(stored.status).send(stored.body);
+    }
   }
 
   try {
@@ -82,12 +106,31 @@ export async function withIdempotency(
   }
 }
 
-async function waitForAnswer(db: Db, userId: number, key: string, hash: string): Promise<StoredAnswer> {
+/**
+ * The answer to a repeat of a claimed key: the stored answer once the first request has one, or
+ * `taken_over` when the first request's server died before its change was committed, so this
+ * request now holds the claim and runs in its place.
+ */
+async function waitForAnswer(
+  db: Db,
+  userId: number,
+  key: string,
+  hash: string,
+  requestId: string,
+): Promise<StoredAnswer | 'taken_over'> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
     const row = await db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'status', 'response_status', 'response_body'])
+      .select([
+        'request_hash',
+        'status',
+        'response_status',
+        'response_body',
+        'request_id',
+        'claimed_by',
+        'lease_until',
+      ])
       .where('user_id', '=', userId)
       .where('key', '=', key)
       .executeTakeFirst();
@@ -102,9 +145,74 @@ async function waitForAnswer(db: Db, userId: number, key: string, hash: string):
       // without the caller knowing, so it is told to retry.
       throw appError('idempotency_key_retry');
     }
+    if (claimIsDead(db, row) && (await takeOver(db, userId, key, row.request_id, requestId))) {
+      return 'taken_over';
+    }
     if (Date.now() > deadline) {
       throw appError('idempotency_key_in_flight');
     }
     await sleep(POLL_MS);
   }
+}
+
+/**
+ * Whether the request holding a claim can no longer be running: its lease has run out, or the
+ * embedded database's single process that made it has been replaced by this one. Claims made
+ * before leases existed have none and are judged by the second rule only.
+ */
+function claimIsDead(db: Db, row: { claimed_by: string | null; lease_until: Date | null }): boolean {
+  if (row.lease_until !== null && row.lease_until.getTime() < Date.now()) return true;
+  return embeddedDatabaseOf(db) !== undefined && row.claimed_by !== THIS_PROCESS;
+}
+
+/**
+ * Takes over the claim of a request that died. Its audit row, written in its change's transaction
+ * (docs/audit-log.md), tells whether that change was committed: if it was, the key keeps that
+ * outcome, and the answer says so (the change is not made again); if not, nothing of it remains
+ * and this request runs in its place. Answers whether this request now holds the claim.
+ */
+async function takeOver(
+  db: Db,
+  userId: number,
+  key: string,
+  deadRequestId: string | null,
+  requestId: string,
+): Promise<boolean> {
+  const taken = await db
+    .updateTable('idempotency_keys')
+    .set({
+      request_id: requestId,
+      claimed_by: THIS_PROCESS,
+      lease_until: new Date(Date.now() + CLAIM_LEASE_MS),
+    })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('status', '=', 'in_flight')
+    .where((eb) =>
+      deadRequestId === null ? eb('request_id', 'is', null) : eb('request_id', '=', deadRequestId),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  if (!taken) return false;
+  const applied =
+    deadRequestId !== null &&
+    (await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('request_id', '=', deadRequestId)
+      .where('outcome', '=', 'changed')
+      .executeTakeFirst()) !== undefined;
+  if (!applied) return true;
+  const error = appError('idempotency_key_outcome_unknown');
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      status: 'done',
+      response_status: error.status,
+      response_body: JSON.stringify(appErrorBody(error)),
+    })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
+  throw error;
 }

@@ -1,30 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
+import { makeUser, sessionNonce, signIn } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 
 describeEachDatabase('store REST routes', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
 
   it('writes and reads back an allowed option', async () => {
-    const post = await app.inject({
-      method: 'POST',
-      url: '/wp-json/wc-admin/options',
-      headers: { authorization: admin.basic },
-      payload: { wcpay_next_deposit_notice_dismissed: true, woocommerce_dismissed_todo_tasks: ['a', 'b'] },
+    const post = await api.post('/wp-json/wc-admin/options', {
+      wcpay_next_deposit_notice_dismissed: true,
+      woocommerce_dismissed_todo_tasks: ['a', 'b'],
     });
     expect(post.statusCode).toBe(200);
-    const get = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc-admin/options?options=wcpay_next_deposit_notice_dismissed,woocommerce_dismissed_todo_tasks,wcpay_instant_deposit_notice_dismissed',
-      headers: { authorization: admin.basic },
-    });
+    const get = await api.get(
+      '/wp-json/wc-admin/options?options=wcpay_next_deposit_notice_dismissed,woocommerce_dismissed_todo_tasks,wcpay_instant_deposit_notice_dismissed',
+    );
     expect(get.json()).toEqual({
       wcpay_next_deposit_notice_dismissed: true,
       woocommerce_dismissed_todo_tasks: ['a', 'b'],
@@ -33,21 +23,16 @@ describeEachDatabase('store REST routes', (use) => {
   });
 
   it('refuses an unknown option and a wrongly shaped value, changing nothing', async () => {
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/wp-json/wc-admin/options',
-      headers: { authorization: admin.basic },
-      payload: { siteurl: 'http://evil.test' },
-    });
+    const unknown = await api.post('/wp-json/wc-admin/options', { siteurl: 'http://evil.test' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       code: 'rest_invalid_param',
       data: { status: 400, params: { siteurl: 'Unknown parameter.' } },
     });
-    const shape = await app.inject({
+    const shape = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc-admin/options',
-      headers: { authorization: admin.basic },
+      headers: api.headers,
       payload: {
         wcpay_next_deposit_notice_dismissed: 'yes please',
         wcpay_instant_deposit_notice_dismissed: true,
@@ -55,37 +40,22 @@ describeEachDatabase('store REST routes', (use) => {
     });
     expect(shape.statusCode).toBe(400);
     expect(Object.keys(shape.json().data.params)).toEqual(['wcpay_next_deposit_notice_dismissed']);
-    const after = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc-admin/options?options=wcpay_instant_deposit_notice_dismissed',
-      headers: { authorization: admin.basic },
-    });
+    const after = await api.get('/wp-json/wc-admin/options?options=wcpay_instant_deposit_notice_dismissed');
     expect(after.json()).toEqual({ wcpay_instant_deposit_notice_dismissed: null });
-    const read = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc-admin/options?options=siteurl',
-      headers: { authorization: admin.basic },
-    });
+    const read = await api.get('/wp-json/wc-admin/options?options=siteurl');
     expect(read.statusCode).toBe(400);
   });
 
   it('keeps preferences per user', async () => {
     const other = await makeUser(use(), 'shop_manager');
-    const set = await app.inject({
-      method: 'POST',
-      url: '/wp-json/wc-admin/users/me/preferences',
-      headers: { authorization: admin.basic },
-      payload: { wc_payments_transactions_hidden_columns: ['fees', 'net'] },
+    const set = await api.post('/wp-json/wc-admin/users/me/preferences', {
+      wc_payments_transactions_hidden_columns: ['fees', 'net'],
     });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ wc_payments_transactions_hidden_columns: ['fees', 'net'] });
-    const mine = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc-admin/users/me/preferences',
-      headers: { authorization: admin.basic },
-    });
+    const mine = await api.get('/wp-json/wc-admin/users/me/preferences');
     expect(mine.json()).toEqual({ wc_payments_transactions_hidden_columns: ['fees', 'net'] });
-    const theirs = await app.inject({
+    const theirs = await api.app.inject({
       method: 'GET',
       url: '/wp-json/wc-admin/users/me/preferences',
       headers: { authorization: other.basic },
@@ -94,28 +64,20 @@ describeEachDatabase('store REST routes', (use) => {
   });
 
   it('reads the signed-in user and the store settings', async () => {
-    const me = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wp/v2/users/me',
-      headers: { authorization: admin.basic },
-    });
+    const me = await api.get('/wp-json/wp/v2/users/me');
     expect(me.json()).toMatchObject({
-      username: admin.login,
+      username: api.admin.login,
       roles: ['administrator'],
       capabilities: { manage_woocommerce: true },
     });
-    const settings = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc/v3/settings/general',
-      headers: { authorization: admin.basic },
-    });
+    const settings = await api.get('/wp-json/wc/v3/settings/general');
     expect(settings.json()).toMatchObject({ woocommerce_currency: 'USD', blogname: 'My Store' });
   });
 
   it('records usage events and refuses malformed ones', async () => {
-    const session = await signIn(app, admin);
+    const session = await signIn(api.app, api.admin);
     const nonce = await sessionNonce(use(), session.cookie);
-    const ok = await app.inject({
+    const ok = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/payments/tracks',
       headers: { cookie: session.cookie, 'x-wp-nonce': nonce },
@@ -129,7 +91,7 @@ describeEachDatabase('store REST routes', (use) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.properties).toEqual({ path: '/payments/overview' });
-    const bad = await app.inject({
+    const bad = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/payments/tracks',
       headers: { cookie: session.cookie, 'x-wp-nonce': nonce },
@@ -140,30 +102,19 @@ describeEachDatabase('store REST routes', (use) => {
   });
 
   it('answers rest_no_route for unknown REST paths', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc/v3/payments/nothing-here',
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get('/wp-json/wc/v3/payments/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
   });
 });
 
 describeEachDatabase('where the store sells', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
   const url = '/wp-json/wc/v3/settings/general';
-  const update = (payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url, headers: { authorization: admin.basic }, payload });
+  const update = (payload: Record<string, unknown>) => api.post(url, payload);
 
   it('sells to all countries until told otherwise, then keeps the mode and its list', async () => {
-    const before = (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json();
+    const before = (await api.get(url)).json();
     expect(before.woocommerce_allowed_countries).toBe('all');
     const res = await update({
       woocommerce_allowed_countries: 'specific',
@@ -178,7 +129,7 @@ describeEachDatabase('where the store sells', (use) => {
   });
 
   it('refuses an unknown mode, a malformed list and other store settings, changing nothing', async () => {
-    const before = (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json();
+    const before = (await api.get(url)).json();
     for (const payload of [
       { woocommerce_allowed_countries: 'some' },
       { woocommerce_all_except_countries: 'USA,CAN' },
@@ -189,8 +140,6 @@ describeEachDatabase('where the store sells', (use) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('rest_invalid_param');
     }
-    expect(
-      (await app.inject({ method: 'GET', url, headers: { authorization: admin.basic } })).json(),
-    ).toEqual(before);
+    expect((await api.get(url)).json()).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
+import { rowCounts, tablesRefusalsLeave } from './row-counts.ts';
 
 /**
  * Requests generated from the OpenAPI document: for every operation, parameters and bodies drawn
@@ -268,27 +269,6 @@ function routable(request: InjectOptions): boolean {
   }
 }
 
-/** Row counts of every table of the schema, to see whether a request wrote anything. */
-async function rowCounts(database: DatabaseHandle, tables: readonly string[]): Promise<string> {
-  const parts = tables.map((table) => sql`(select count(*) from ${sql.table(table)})::text`);
-  const row = await sql<{ counts: string }>`select concat_ws(',', ${sql.join(parts)}) as counts`.execute(
-    database.db,
-  );
-  return row.rows[0]?.counts ?? '';
-}
-
-/**
- * Tables a refused request may legitimately write: the idempotency record of its refusal, its
- * audit row (checked on its own below), and its count against the rate limits (on PostgreSQL).
- */
-const WRITTEN_BY_REFUSALS = new Set([
-  'idempotency_keys',
-  'schema_migrations',
-  'audit_log',
-  'audit_log_status',
-  'rate_limit_hits',
-]);
-
 /** Audit rows so far (docs/audit-log.md). */
 async function auditRows(database: DatabaseHandle): Promise<number> {
   const row = await sql<{ n: string }>`select count(*)::text as n from audit_log`.execute(database.db);
@@ -321,15 +301,7 @@ export async function fuzzFromContract(
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
   const findings: FuzzFinding[] = [];
   const byStatus: Record<string, number> = {};
-  const tables = (
-    await sql<{ table_name: string }>`
-      select table_name from information_schema.tables
-       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
-      database.db,
-    )
-  ).rows
-    .map((row) => row.table_name)
-    .filter((name) => !WRITTEN_BY_REFUSALS.has(name));
+  const tables = await tablesRefusalsLeave(database);
   const validators = new Map<string, ReturnType<typeof ajv.compile> | null>();
   const validatorFor = (schema: Schema | undefined, key: string) => {
     if (!schema) return null;

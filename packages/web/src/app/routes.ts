@@ -1,6 +1,7 @@
 import { paymentsSettingsUrl } from '@paydesk/domain/admin-urls';
 import { showsLoansMenu } from '@paydesk/domain/capital/menu';
 import { MULTI_CURRENCY_SETUP_PATH } from '@paydesk/domain/multi-currency/paths';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { getSettings } from '../lib/bootstrap.ts';
 import { __ } from '../lib/i18n.ts';
@@ -16,6 +17,12 @@ export interface RouteDefinition {
   /** Whether the page exists for this store (a feature it may turn off); always when unset. */
   available?: () => boolean;
   component: LazyExoticComponent<ComponentType>;
+  /**
+   * Starts the page's first reads into the query cache when the route is entered (and when its
+   * query changes), as soon as the page's code is there and before its first render, so the
+   * data is on its way while the page renders.
+   */
+  prefetch?: (client: QueryClient, search: URLSearchParams) => Promise<unknown>;
 }
 
 const OverviewOnboardingFlow = lazy(() =>
@@ -74,6 +81,12 @@ export const ROUTES: RouteDefinition[] = [
     breadcrumbs: () => [payments(), { label: __('Transactions') }],
     menu: { label: () => __('Transactions'), order: 20 },
     component: lazy(() => import('../features/transactions/pages/transactions-page.tsx')),
+    // From the page's own chunk: a chunk of its own would split the code the page shares with it
+    // and make the page's first load larger.
+    prefetch: (client, search) =>
+      import('../features/transactions/pages/transactions-page.tsx').then(({ prefetch }) =>
+        prefetch(client, search),
+      ),
   },
   {
     path: '/payments/transactions/details',
@@ -120,7 +133,7 @@ export const ROUTES: RouteDefinition[] = [
       order: 50,
       visible: () => showsLoansMenu(getSettings().accountLoans),
     },
-    component: lazy(() => import('../features/loans/pages/loans-page.tsx')),
+    component: lazy(() => import('../features/capital/pages/loans-page.tsx')),
   },
   {
     path: '/payments/card-readers',

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { AdminLink } from '../components/admin-link.tsx';
 import { getPage, getSettings } from '../lib/bootstrap.ts';
@@ -58,6 +59,15 @@ export function Shell() {
   const narrow = useMediaQuery('(max-width: 48em)');
   const heading = useRef<HTMLHeadingElement>(null);
   const previousPath = useRef(path);
+  const client = useQueryClient();
+  const searchText = search.toString();
+
+  // The route's first reads start as soon as its page's code has loaded.
+  useEffect(() => {
+    route?.prefetch?.(client, new URLSearchParams(searchText)).catch((error: unknown) => {
+      console.error(`The first reads of ${route.path} were not started`, error);
+    });
+  }, [client, route, searchText]);
 
   // After moving to another page in the app, focus goes to the new page's heading, which a
   // screen reader announces; the first load keeps the browser's own start.

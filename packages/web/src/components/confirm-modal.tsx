@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { Modal } from './modal.tsx';
+import { Modal, type ModalProps } from './modal.tsx';
 
 interface Props {
   opened: boolean;
@@ -11,6 +11,8 @@ interface Props {
   color?: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where the focus goes on closing when the control that asked is gone (see `Modal`). */
+  returnFocusTo?: ModalProps['returnFocusTo'];
   testId?: string;
 }
 
@@ -27,10 +29,11 @@ export function ConfirmModal({
   color,
   onConfirm,
   onClose,
+  returnFocusTo,
   testId,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered returnFocusTo={returnFocusTo}>
       <Stack gap="md" data-testid={testId}>
         <Text size="sm">{body}</Text>
         <Group justify="flex-end">

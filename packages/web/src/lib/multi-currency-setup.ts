@@ -1,6 +1,7 @@
 import { store } from '@paydesk/domain/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
+import { optionsKeys } from './query-keys/index.ts';
 
 /**
  * The store option saying the multi-currency setup wizard was finished. The
@@ -8,19 +9,15 @@ import { apiFetch } from './api.ts';
  * multi-currency settings tab. One key, whichever page reads it.
  */
 const SETUP_COMPLETED = 'wcpay_multi_currency_setup_completed';
-export const multiCurrencySetupKey = () => ['multi-currency', 'setup-completed'] as const;
+const setupCompletedQuery = () =>
+  queryOptions({
+    queryKey: optionsKeys.named([SETUP_COMPLETED]),
+    queryFn: ({ signal }) => apiFetch(store.optionsGet, { query: { options: SETUP_COMPLETED }, signal }),
+  });
 
 /** GET /wc-admin/options: whether the wizard was finished ('yes'). */
 export function useMultiCurrencySetupCompleted() {
-  return useQuery(
-    queryOptions({
-      queryKey: multiCurrencySetupKey(),
-      queryFn: async ({ signal }) =>
-        (await apiFetch(store.optionsGet, { query: { options: SETUP_COMPLETED }, signal }))[
-          SETUP_COMPLETED
-        ] === 'yes',
-    }),
-  );
+  return useQuery({ ...setupCompletedQuery(), select: (options) => options[SETUP_COMPLETED] === 'yes' });
 }
 
 /** POST /wc-admin/options with wcpay_multi_currency_setup_completed=yes. */
@@ -28,6 +25,10 @@ export function useMarkMultiCurrencySetupCompleted() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(store.optionsUpdate, { body: { [SETUP_COMPLETED]: 'yes' } }),
-    onSuccess: () => client.setQueryData(multiCurrencySetupKey(), true),
+    onSuccess: () =>
+      client.setQueryData(setupCompletedQuery().queryKey, (current) => ({
+        ...current,
+        [SETUP_COMPLETED]: 'yes',
+      })),
   });
 }

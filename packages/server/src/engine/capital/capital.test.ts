@@ -1,12 +1,9 @@
 import { utcDateTime } from '@paydesk/domain/time';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../../cli/engine-commands.ts';
 import { buildWcpaySettings } from '../../store/page-settings.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
-import type { Account } from '../accounts.ts';
 import { readAccountSnapshot } from '../accounts.ts';
 import { clockNow, DAY_MS } from '../clock.ts';
 import { engineContext } from '../context.ts';
@@ -17,12 +14,9 @@ import { createLoan, REPAYMENT_INTERVAL_MS } from './services.ts';
 const BASE = '/wp-json/wc/v3/payments';
 
 describeEachDatabase('capital loans', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   const lines: string[] = [];
-  const get = (path: string) =>
-    app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: admin.basic } });
+  const get = (path: string) => api.get(`${BASE}${path}`);
   const paydowns = () =>
     use()
       .db.selectFrom('balance_transactions')
@@ -32,18 +26,14 @@ describeEachDatabase('capital loans', (use) => {
       .execute();
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-    await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
+    await setAccount(use(), api.account.id, { deposit_schedule_interval: 'manual' });
   });
-  afterAll(() => app.close());
   /** What the admin page is told about loans; its menu shows Loans for either flag. */
   const accountLoans = async () =>
     (await buildWcpaySettings(use().db, 'nonce', readAccountSnapshot)).accountLoans;
 
   it('has no active loan at first', async () => {
-    await pay(app, admin.basic, 5000);
+    await pay(api.app, api.admin.basic, 5000);
     const res = await get('/capital/active_loan_summary');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('wcpay_capital_no_active_loan');
@@ -53,7 +43,7 @@ describeEachDatabase('capital loans', (use) => {
   });
 
   it('pays out a loan from the CLI into the available balance', async () => {
-    const before = await ledgerBalances(use().db, account.id, await clockNow(use().db));
+    const before = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
     const code = await engineCommands['capital:loan']!.run({
       database: use(),
       flags: { amount: '10000', fee: '1000', 'withhold-rate': '1000' },
@@ -76,7 +66,7 @@ describeEachDatabase('capital loans', (use) => {
       .where('type', '=', 'financing_payout')
       .executeTakeFirstOrThrow();
     expect(payout).toMatchObject({ amount: 10_000, fee: 0, net: 10_000, loan_id: loan.id });
-    const after = await ledgerBalances(use().db, account.id, await clockNow(use().db));
+    const after = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
     expect(after[0]!.available - (before[0]?.available ?? 0)).toBe(10_000);
     expect(await accountLoans()).toEqual({ has_active_loan: true, has_past_loans: false });
     // One loan at a time, in the account's currency.
@@ -90,7 +80,7 @@ describeEachDatabase('capital loans', (use) => {
 
   it('withholds the rate of each payment until the loan is repaid', async () => {
     const charges: string[] = [];
-    for (let i = 0; i < 3; i++) charges.push((await pay(app, admin.basic, 20_000)).charge.id);
+    for (let i = 0; i < 3; i++) charges.push((await pay(api.app, api.admin.basic, 20_000)).charge.id);
     const rows = await paydowns();
     expect(rows).toHaveLength(3);
     for (const [i, row] of rows.entries()) {
@@ -140,12 +130,12 @@ describeEachDatabase('capital loans', (use) => {
   });
 
   it('stops withholding once the loan and its fee are repaid', async () => {
-    for (let i = 0; i < 6; i++) await pay(app, admin.basic, 20_000);
+    for (let i = 0; i < 6; i++) await pay(api.app, api.admin.basic, 20_000);
     const loan = await use().db.selectFrom('loans').selectAll().executeTakeFirstOrThrow();
     expect(loan.paid_amount).toBe(11_000);
     expect(loan.fully_paid_at).not.toBeNull();
     const count = (await paydowns()).length;
-    await pay(app, admin.basic, 20_000);
+    await pay(api.app, api.admin.basic, 20_000);
     expect(await paydowns()).toHaveLength(count);
     expect((await get('/capital/active_loan_summary')).statusCode).toBe(404);
     const list = (await get('/capital/loans')).json();

@@ -1,4 +1,4 @@
-import { appError, invalidParams } from '@paydesk/domain';
+import { appError, BASIS_POINTS_PER_WHOLE, invalidParams, minorFromAggregate } from '@paydesk/domain';
 import type { capital } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Selectable, sql } from 'kysely';
@@ -128,7 +128,7 @@ export async function activeLoanSummary(db: Executor, accountId: string, now: Da
     .where('created_at', '>=', windowStart)
     .where('created_at', '<', dueAt)
     .executeTakeFirstOrThrow();
-  const paidInWindow = Number(paid.paid);
+  const paidInWindow = minorFromAggregate(paid.paid);
   const owed = loan.amount + loan.fee_amount;
   const minimum = Math.min(Math.ceil(owed / REPAYMENT_INTERVALS), owed - loan.paid_amount + paidInWindow);
   return {
@@ -137,7 +137,7 @@ export async function activeLoanSummary(db: Executor, accountId: string, now: Da
       fee_amount: loan.fee_amount,
       paid_amount: loan.paid_amount,
       currency: loan.currency,
-      withhold_rate: loan.withhold_rate_bp / 10_000,
+      withhold_rate: loan.withhold_rate_bp / BASIS_POINTS_PER_WHOLE,
       advance_paid_out_at: seconds(loan.paid_out_at),
       repayments_begin_at: seconds(begins),
       current_repayment_interval: {
@@ -172,7 +172,7 @@ export async function listLoans(
       fee_amount: loan.fee_amount,
       paid_amount: loan.paid_amount,
       currency: loan.currency,
-      withhold_rate: loan.withhold_rate_bp / 10_000,
+      withhold_rate: loan.withhold_rate_bp / BASIS_POINTS_PER_WHOLE,
       paid_out_at: utcDateTime(loan.paid_out_at),
       first_paydown_at: loan.first_paydown_at === null ? null : utcDateTime(loan.first_paydown_at),
       fully_paid_at: loan.fully_paid_at === null ? null : utcDateTime(loan.fully_paid_at),

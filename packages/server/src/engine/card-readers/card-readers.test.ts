@@ -1,21 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../../cli/engine-commands.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
-import type { Account } from '../accounts.ts';
 import { advanceDays, expectLedgerConsistent, pay, setAccount } from '../payouts/testing.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
 describeEachDatabase('card readers and their fees', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   const readers: string[] = [];
-  const get = (path: string) =>
-    app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: admin.basic } });
+  const get = (path: string) => api.get(`${BASE}${path}`);
   const fees = () =>
     use()
       .db.selectFrom('balance_transactions')
@@ -24,15 +18,13 @@ describeEachDatabase('card readers and their fees', (use) => {
       .orderBy('seq')
       .execute();
   const inPerson = (readerId: string) =>
-    pay(app, admin.basic, 1500, { payment_method_data: { type: 'card_present', reader_id: readerId } });
+    pay(api.app, api.admin.basic, 1500, {
+      payment_method_data: { type: 'card_present', reader_id: readerId },
+    });
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-    await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
+    await setAccount(use(), api.account.id, { deposit_schedule_interval: 'manual' });
   });
-  afterAll(() => app.close());
 
   it('registers readers from the CLI and lists them', async () => {
     const lines: string[] = [];
@@ -65,7 +57,7 @@ describeEachDatabase('card readers and their fees', (use) => {
     await inPerson(readers[0]!);
     await inPerson(readers[0]!);
     await inPerson(readers[1]!);
-    await pay(app, admin.basic, 1500); // online: no reader fee
+    await pay(api.app, api.admin.basic, 1500); // online: no reader fee
     await advanceDays(use(), 1);
     const [fee] = await fees();
     expect(fee).toMatchObject({ amount: -30, fee: 0, net: -30, currency: 'usd' });

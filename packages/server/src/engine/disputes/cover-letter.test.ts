@@ -1,9 +1,8 @@
 import { COVER_LETTER_FILENAME } from '@paydesk/domain/disputes/cover-letter';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { multipartBody, storedFileCount, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
 import { pdfText } from '../../testing/pdf.ts';
 
@@ -11,25 +10,16 @@ const BASE = '/wp-json/wc/v3/payments';
 
 /** The cover letter: saved with the evidence, and submitted as a PDF in uncategorized_file. */
 describeEachDatabase('dispute cover letter', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
-  const headers = () => ({ authorization: admin.basic });
-  const get = async (id: string) =>
-    (await app.inject({ method: 'GET', url: `${BASE}/disputes/${id}`, headers: headers() })).json();
+  const get = async (id: string) => (await api.get(`${BASE}/disputes/${id}`)).json();
   const update = (id: string, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: `${BASE}/disputes/${id}`, headers: headers(), payload });
+    api.post(`${BASE}/disputes/${id}`, payload);
   const upload = async (filename: string) => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: `${BASE}/file`,
-      headers: { ...headers(), 'content-type': TEST_MULTIPART_TYPE },
+      headers: { ...api.headers, 'content-type': TEST_MULTIPART_TYPE },
       payload: multipartBody([
         { name: 'purpose', value: 'dispute_evidence' },
         { name: 'file', value: Buffer.from(`%PDF-1.4\n${filename}\n`), filename, type: 'application/pdf' },
@@ -39,7 +29,7 @@ describeEachDatabase('dispute cover letter', (use) => {
     return res.json().id as string;
   };
   const fileText = async (id: string) => {
-    const res = await app.inject({ method: 'GET', url: `${BASE}/file/${id}/content`, headers: headers() });
+    const res = await api.get(`${BASE}/file/${id}/content`);
     expect(res.statusCode).toBe(200);
     const file = res.json();
     expect(file.type).toBe('application/pdf');
@@ -54,7 +44,7 @@ describeEachDatabase('dispute cover letter', (use) => {
   async function openDispute(name: string) {
     const base = cardCheckout('4000000000000259', { amount: 4200 });
     const body = { ...base, order: { ...base.order, customer: { name, email: 'x@example.test' } } };
-    const res = await checkout(app, admin.basic, body);
+    const res = await api.checkout(body);
     expect(res.statusCode).toBe(200);
     const row = await use()
       .db.selectFrom('charges')
@@ -137,11 +127,7 @@ describeEachDatabase('dispute cover letter', (use) => {
     expect(Object.keys(over.json().data.params)).toEqual(['cover_letter.body']);
     expect((await get(disputeId)).cover_letter.body).toHaveLength(20_000);
 
-    const closed = await app.inject({
-      method: 'POST',
-      url: `${BASE}/disputes/${disputeId}/close`,
-      headers: headers(),
-    });
+    const closed = await api.post(`${BASE}/disputes/${disputeId}/close`);
     expect(closed.statusCode).toBe(200);
     const before = await filesCount();
     const late = await update(disputeId, { submit: true });

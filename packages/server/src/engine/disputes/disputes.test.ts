@@ -1,10 +1,9 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { insertFile } from '../../db/file-content.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
+import { cardCheckout, storeOrderUrl } from '../../testing/engine.ts';
 import { advanceClock, DAY_MS } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
@@ -13,28 +12,13 @@ import { DISPUTE_REVIEW_MS } from './plan.ts';
 const BASE = '/wp-json/wc/v3/payments';
 
 describeEachDatabase('disputes API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
   const db = () => use().db;
-  const headers = () => ({ authorization: admin.basic });
-  const get = (id: string) =>
-    app.inject({ method: 'GET', url: `${BASE}/disputes/${id}`, headers: headers() });
+  const get = (id: string) => api.get(`${BASE}/disputes/${id}`);
   const update = (id: string, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `${BASE}/disputes/${id}`,
-      headers: { ...headers(), ...extra },
-      payload,
-    });
-  const close = (id: string) =>
-    app.inject({ method: 'POST', url: `${BASE}/disputes/${id}/close`, headers: headers() });
+    api.post(`${BASE}/disputes/${id}`, payload, extra);
+  const close = (id: string) => api.post(`${BASE}/disputes/${id}/close`);
   const runJobsAfter = async (ms: number) => {
     await advanceClock(db(), ms);
     await runDueJobs(db(), JOB_HANDLERS);
@@ -42,7 +26,7 @@ describeEachDatabase('disputes API', (use) => {
 
   /** Pays with a dispute test card and answers the dispute, charge and intent ids. */
   async function disputedPayment(number: string) {
-    const res = await checkout(app, admin.basic, cardCheckout(number, { amount: 4000 }));
+    const res = await api.checkout(cardCheckout(number, { amount: 4000 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const charge = await db()
@@ -312,12 +296,7 @@ describeEachDatabase('disputes API', (use) => {
     ]);
     expect((await timelineTypes(intentId)).at(-1)).toBe('dispute_won');
     // A won dispute allows a refund again.
-    const refund = await app.inject({
-      method: 'POST',
-      url: `${BASE}/refund`,
-      headers: headers(),
-      payload: { charge_id: chargeId, amount: 100 },
-    });
+    const refund = await api.post(`${BASE}/refund`, { charge_id: chargeId, amount: 100 });
     expect(refund.statusCode).toBe(200);
     expect((await ledgerTypes(chargeId)).map((t) => t[0])).toEqual([
       'charge',

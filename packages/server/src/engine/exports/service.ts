@@ -3,13 +3,14 @@ import { appError } from '@paydesk/domain';
 import { buildPath, exports, payouts, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, postgresPoolOf } from '../../db/database.ts';
 import type { ExportsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import { type MailSettings, sendMail } from '../../store/mail.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
 import { enqueueJob } from '../jobs.ts';
+import { writeTransactionsCsvByCopy } from './copy.ts';
 import { type WrittenFile, writeFraudOutcomesCsv, writePayoutsCsv, writeTransactionsCsv } from './writer.ts';
 
 /**
@@ -141,7 +142,16 @@ async function writeFile(db: Db, row: ExportRow): Promise<WrittenFile> {
   switch (row.kind) {
     case 'transactions': {
       const filters = transactions.ZTransactionFilters.parse(row.filters);
-      return writeTransactionsCsv(db, row.id, row.account_id, filters, format);
+      // On PostgreSQL the file is written by COPY (copy.ts); the row writer serves the embedded
+      // database and the time zones PostgreSQL does not know by the same name.
+      const pool = postgresPoolOf(db);
+      const copied = pool
+        ? await writeTransactionsCsvByCopy(db, pool, row.id, row.account_id, filters, {
+            timeZone: row.user_timezone,
+            format,
+          })
+        : undefined;
+      return copied ?? writeTransactionsCsv(db, row.id, row.account_id, filters, format);
     }
     case 'fraud_outcomes': {
       const filters = transactions.ZFraudOutcomeFilters.parse(row.filters);

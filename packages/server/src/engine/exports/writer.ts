@@ -37,7 +37,7 @@ export const EXPORT_BATCH_ROWS = 5_000;
 export const EXPORT_CHUNK_BYTES = 1024 * 1024;
 
 /** Gathers CSV text and stores it in chunks of about EXPORT_CHUNK_BYTES. */
-class ChunkSink {
+export class ChunkSink {
   private parts: string[] = [];
   private pending = 0;
   private seq = 0;

@@ -1,10 +1,10 @@
 import { EXAMPLE_FRAUD_RULES } from '@paydesk/domain/fraud/example-rules';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
+import { priceRangeRule } from '../../testing/fraud.ts';
 import { advanceClock, clockNow, DAY_MS } from '../clock.ts';
 
 const BACKTEST = '/wp-json/wc/v3/payments/fraud_protection/backtest';
@@ -15,17 +15,7 @@ const EVERY = {
   outcome: 'review',
   check: { key: 'item_count', operator: 'greater_or_equal', value: 0 },
 };
-const PRICE = {
-  key: 'purchase_price_threshold',
-  outcome: 'review',
-  check: {
-    operator: 'or',
-    checks: [
-      { key: 'order_total', operator: 'less_than', value: '1000|usd' },
-      { key: 'order_total', operator: 'greater_than', value: '10000|usd' },
-    ],
-  },
-};
+const PRICE = priceRangeRule(1_000, 10_000);
 /** Reads the total alone, beside a rule that reads it with the IP country. */
 const PRICE_BELOW_10 = {
   key: 'order_items_threshold',
@@ -35,14 +25,10 @@ const PRICE_BELOW_10 = {
 const IP_MISMATCH = EXAMPLE_FRAUD_RULES.ip_address_mismatch;
 
 describeEachDatabase('fraud rule backtest', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     const pay = async (body: Parameters<typeof cardCheckout>[1], number?: string) =>
-      expect((await checkout(app, admin.basic, cardCheckout(number, body))).statusCode).toBe(200);
+      expect((await api.checkout(cardCheckout(number, body))).statusCode).toBe(200);
     // Ten days ago: outside a one-day window.
     await pay({ amount: 50_000 });
     await advanceClock(use().db, 10 * DAY_MS);
@@ -52,19 +38,12 @@ describeEachDatabase('fraud rule backtest', (use) => {
     await pay({ amount: 20_000, ip_country: 'FR' });
     await pay({ amount: 3_000, currency: 'eur' });
     // A declined payment never succeeded, so no filter is tested on it.
-    expect((await checkout(app, admin.basic, cardCheckout('4000000000000002'))).json().status).toBe(
+    expect((await api.checkout(cardCheckout('4000000000000002'))).json().status).toBe(
       'requires_payment_method',
     );
   }, 120_000);
-  afterAll(() => app.close());
 
-  const backtest = (payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: BACKTEST,
-      headers: { authorization: admin.basic },
-      payload: payload as object,
-    });
+  const backtest = (payload: unknown) => api.post(BACKTEST, payload);
 
   /** The succeeded payments of the window as the ledger lists them. */
   const chargesSince = async (days: number) => {
@@ -154,17 +133,13 @@ describeEachDatabase('fraud rule backtest', (use) => {
 });
 
 describeEachDatabase('fraud rule backtest over shipping addresses', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   const billing = { country: 'US', line1: '1 Main St', city: 'Springfield', postal_code: '12345' };
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     const shipTo = async (shipping_address: typeof billing | undefined) => {
       const base = cardCheckout('4242424242424242', { amount: 1_000 });
       const body = { ...base, order: { ...base.order!, billing_address: billing, shipping_address } };
-      expect((await checkout(app, admin.basic, body)).statusCode).toBe(200);
+      expect((await api.checkout(body)).statusCode).toBe(200);
     };
     await shipTo(undefined);
     await shipTo(billing);
@@ -173,15 +148,9 @@ describeEachDatabase('fraud rule backtest over shipping addresses', (use) => {
     await shipTo({ ...billing, line1: '9 Elm St' });
     await shipTo({ ...billing, country: 'CA' });
   }, 120_000);
-  afterAll(() => app.close());
 
   it('flags only the orders shipped to another address, as the checkout decides it', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: BACKTEST,
-      headers: { authorization: admin.basic },
-      payload: { days: 1, rules: [EXAMPLE_FRAUD_RULES.address_mismatch] },
-    });
+    const res = await api.post(BACKTEST, { days: 1, rules: [EXAMPLE_FRAUD_RULES.address_mismatch] });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.tested.count).toBe(5);

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout, connectSandboxAccount } from '../../testing/engine.ts';
+import { priceRangeRule } from '../../testing/fraud.ts';
 import { settingsApi } from '../../testing/settings.ts';
 
 const AVS_RULE = {
@@ -10,30 +10,14 @@ const AVS_RULE = {
   outcome: 'block',
   check: { key: 'avs_mismatch', operator: 'equals', value: true },
 };
-const PRICE_RULE = {
-  key: 'purchase_price_threshold',
-  outcome: 'review',
-  check: {
-    operator: 'or',
-    checks: [
-      { key: 'order_total', operator: 'less_than', value: '1000|usd' },
-      { key: 'order_total', operator: 'greater_than', value: '100000|usd' },
-    ],
-  },
-};
+const PRICE_RULE = priceRangeRule(1_000, 100_000);
 
 describeEachDatabase('settings API (fraud protection)', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
 
   const { read, save } = settingsApi(
-    () => app,
-    () => admin.basic,
+    () => api.app,
+    () => api.admin.basic,
   );
 
   it('answers 409 wcpay_account_not_found before the store has an account', async () => {
@@ -96,12 +80,12 @@ describeEachDatabase('settings API (fraud protection)', (use) => {
 
   it('applies saved rules at checkout: a price outside the range is held for review', async () => {
     await save({ current_protection_level: 'advanced', advanced_fraud_protection_settings: [PRICE_RULE] });
-    const held = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 500 }));
+    const held = await api.checkout(cardCheckout('4242424242424242', { amount: 500 }));
     expect(held.json()).toMatchObject({ fraud_outcome: 'review', status: 'requires_capture' });
-    const allowed = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 5000 }));
+    const allowed = await api.checkout(cardCheckout('4242424242424242', { amount: 5000 }));
     expect(allowed.json()).toMatchObject({ fraud_outcome: 'allow', status: 'succeeded' });
     await save({ current_protection_level: 'basic' });
-    const basic = await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 500 }));
+    const basic = await api.checkout(cardCheckout('4242424242424242', { amount: 500 }));
     expect(basic.json()).toMatchObject({ fraud_outcome: 'allow' });
   });
 
@@ -212,7 +196,7 @@ describeEachDatabase('settings API (fraud protection)', (use) => {
   });
 
   it('publishes the settings and disputes contracts in the OpenAPI document', async () => {
-    const res = await app.inject({ method: 'GET', url: '/wp-json/wc/v3/payments/openapi.json' });
+    const res = await api.app.inject({ method: 'GET', url: '/wp-json/wc/v3/payments/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const path of [

@@ -1,3 +1,4 @@
+import { minorFromAggregate } from '@paydesk/domain';
 import type { onboarding } from '@paydesk/domain/contracts';
 import type { Db } from '../../db/database.ts';
 import { getOption } from '../../store/options.ts';
@@ -44,7 +45,7 @@ export async function readAccountStatus(db: Db): Promise<onboarding.TAccountStat
     .where('type', 'in', ['charge', 'payment'])
     .where('currency', '=', account.default_currency)
     .executeTakeFirst();
-  const tpv = Number(volume?.tpv ?? 0);
+  const tpv = minorFromAggregate(volume?.tpv);
   const firstHour = volume?.first ? new Date(volume.first as unknown as string | Date) : null;
   const requirements = account.requirements;
   return {

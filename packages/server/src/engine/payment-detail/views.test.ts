@@ -1,6 +1,6 @@
 import { paymentDetail } from '@paydesk/domain/contracts';
 import { describe, expect, it } from 'vitest';
-import { fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './read.ts';
+import { fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './views.ts';
 
 describe('paymentMethodDetailsView', () => {
   it('fills every field of the block, reporting what is missing as null', () => {

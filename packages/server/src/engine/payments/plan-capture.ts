@@ -1,4 +1,11 @@
-import { appError, assert, computeChargeFee, convertMinor, disputeFee } from '@paydesk/domain';
+import {
+  appError,
+  assert,
+  basisPointShareMinor,
+  computeChargeFee,
+  convertMinor,
+  disputeFee,
+} from '@paydesk/domain';
 import { disputeReminderAt } from '@paydesk/domain/disputes/reminder';
 import { DAY_MS } from '../clock.ts';
 import { DISPUTE_DEADLINE_JOB, DISPUTE_REMINDER_JOB } from '../disputes/job-kinds.ts';
@@ -145,7 +152,7 @@ export function planLoanPaydown(effects: Effects, charge: ChargeState, net: numb
   const loan = env.loan;
   if (!loan || net <= 0 || loan.currency !== env.account.default_currency) return;
   const owed = loan.amount + loan.fee_amount - loan.paid_amount;
-  const withheld = Math.min(owed, Math.floor((net * loan.withhold_rate_bp) / 10_000));
+  const withheld = Math.min(owed, basisPointShareMinor(net, loan.withhold_rate_bp));
   if (withheld <= 0) return;
   effects.ledger.push({
     ...ledgerAttributes(charge),

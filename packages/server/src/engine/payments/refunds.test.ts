@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { advanceClock } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
@@ -10,49 +9,25 @@ import { runDueJobs } from '../jobs.ts';
 const REFUND_URL = '/wp-json/wc/v3/payments/refund';
 
 describeEachDatabase('refunds before the store has an account', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
 
   it('refuses a refund', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: REFUND_URL,
-      headers: { authorization: admin.basic },
-      payload: { charge_id: 'ch_missing' },
-    });
+    const res = await api.post(REFUND_URL, { charge_id: 'ch_missing' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wcpay_account_not_found');
   });
 });
 
 describeEachDatabase('refunds API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
-
+  const api = testApi(use, { account: true });
   const db = () => use().db;
 
   const refund = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: REFUND_URL,
-      headers: { authorization: admin.basic, ...headers },
-      payload,
-    });
+    api.post(REFUND_URL, payload, headers);
 
   /** Pays with a card and answers the charge id, intent id and order id. */
   async function pay(number = '4242424242424242', overrides: Parameters<typeof cardCheckout>[1] = {}) {
-    const res = await checkout(app, admin.basic, cardCheckout(number, overrides));
+    const res = await api.checkout(cardCheckout(number, overrides));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     return {
@@ -168,7 +143,7 @@ describeEachDatabase('refunds API', (use) => {
   });
 
   it('refuses a declined payment, an unknown charge and malformed input', async () => {
-    const declined = await checkout(app, admin.basic, cardCheckout('4000000000000002'));
+    const declined = await api.checkout(cardCheckout('4000000000000002'));
     const chargeId = declined.json().charge?.id as string | undefined;
     if (chargeId) expect((await refund({ charge_id: chargeId })).json().code).toBe('wcpay_refund_uncaptured');
     const missing = await refund({ charge_id: 'ch_doesnotexist' });

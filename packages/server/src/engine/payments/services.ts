@@ -1,11 +1,11 @@
 import { appError, toMajorUnits } from '@paydesk/domain';
 import { ownedBy } from '../../db/scope.ts';
 import { applyEffects, emptyEffects, mergeEffects } from '../effects.ts';
+import type { CheckoutInput } from '../processor/processor.ts';
 import type { Actor, EngineContext, Trx } from './context.ts';
 import { loadPlanEnv, lockCharge, orderFor } from './load.ts';
 import { planCapture } from './plan-capture.ts';
 import {
-  type CheckoutInput,
   type CheckoutResult,
   checkCheckoutInput,
   minimumChargeAmount,

@@ -1,4 +1,4 @@
-import { appError, assert } from '@paydesk/domain';
+import { appError, assert, minorFromAggregate } from '@paydesk/domain';
 import type { Db } from '../../db/database.ts';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
@@ -148,7 +148,10 @@ export async function settlePayout(
       ])
       .where('payout_id', '=', payoutId)
       .executeTakeFirstOrThrow();
-    assert(Number(swept.net) === payout.amount + payout.fee, `payout ${payoutId} equals the rows it swept`);
+    assert(
+      minorFromAggregate(swept.net) === payout.amount + payout.fee,
+      `payout ${payoutId} equals the rows it swept`,
+    );
     const released = await trx
       .updateTable('balance_transactions')
       .set({ payout_id: null })

@@ -1,11 +1,11 @@
 import type { PayoutStatus } from '@paydesk/domain/transactions/status';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { advanceClockRunningJobs } from '../../cli/engine-commands.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { cardCheckout, checkout } from '../../testing/engine.ts';
 import { DAY_MS } from '../clock.ts';
 import { checkLedger } from '../ledger-check.ts';
+import { advanceClockRunningJobs } from '../sandbox-clock.ts';
 
 /** Test helpers of the payouts, loans and readers suites. */
 

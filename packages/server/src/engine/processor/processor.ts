@@ -1,5 +1,9 @@
+import type { payments } from '@paydesk/domain/contracts';
+import type { z } from 'zod';
 import type { ChargeOutcome, ExternalAccount } from '../../db/schema.ts';
-import type { CheckoutInput } from '../payments/plan-checkout.ts';
+
+/** A checkout as its contract parses it (`POST {base}/payment_intents`): what the processor authorizes. */
+export type CheckoutInput = z.output<typeof payments.ZPaymentIntentCreate>;
 
 /**
  * The payment network's side of the engine: every answer the engine needs from the card

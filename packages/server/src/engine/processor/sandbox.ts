@@ -1,7 +1,12 @@
 import { assert, invalidParams, methodCurrencyError, resolveCard, resolveLocalMethod } from '@paydesk/domain';
 import type { ExternalAccount } from '../../db/schema.ts';
-import type { CheckoutInput } from '../payments/plan-checkout.ts';
-import type { Authorization, PayoutSettlement, Processor, RefundSettlement } from './processor.ts';
+import type {
+  Authorization,
+  CheckoutInput,
+  PayoutSettlement,
+  Processor,
+  RefundSettlement,
+} from './processor.ts';
 
 /**
  * The sandbox processor: test card numbers decide authorizations, declines and what follows a

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { assert } from '@paydesk/domain';
 import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
@@ -187,4 +188,40 @@ export function sendJsonAsBytes(pglite: Pick<PGlite, 'serializers'>): () => void
     if (previous) pglite.serializers[JSON_TYPE_OID] = previous;
     else delete pglite.serializers[JSON_TYPE_OID];
   };
+}
+
+/**
+ * Runs the seeder's writes under the bulk loading chosen for this run: the secondary indexes
+ * deferred to the end (or an interrupted run's left-over ones built first), JSON sent as bytes
+ * to the embedded database, and the foreign keys checked at the end when the writes skipped
+ * their per-row checks. Answers the time spent at the end, building indexes and checking keys.
+ */
+export async function bulkLoading(
+  database: Pick<DatabaseHandle, 'db' | 'pglite'>,
+  mode: { deferring: boolean; skipKeyChecks: boolean },
+  write: () => Promise<void>,
+): Promise<number> {
+  const { db } = database;
+  // An earlier run that was interrupted may have left indexes to build: deferring adds to its
+  // record, and not deferring builds them now.
+  if (mode.deferring) await deferIndexes(db);
+  else await restoreDeferredIndexes(db);
+  let finishMs = 0;
+  const restoreSerializer = database.pglite ? sendJsonAsBytes(database.pglite) : () => {};
+  try {
+    await write();
+  } finally {
+    restoreSerializer();
+    if (mode.deferring) {
+      const began = performance.now();
+      await restoreDeferredIndexes(db);
+      finishMs = performance.now() - began;
+    }
+  }
+  if (mode.skipKeyChecks) {
+    const began = performance.now();
+    await checkForeignKeys(db);
+    finishMs += performance.now() - began;
+  }
+  return finishMs;
 }

@@ -1,5 +1,5 @@
 import { currencyPrecision, methodCurrencyError, type ProcessorMethodType } from '@paydesk/domain';
-import type { CheckoutInput } from '../payments/plan-checkout.ts';
+import type { CheckoutInput } from '../processor/processor.ts';
 
 /**
  * What the seeder's history is made of: customers, markets, methods, cards and amounts, from
@@ -8,6 +8,24 @@ import type { CheckoutInput } from '../payments/plan-checkout.ts';
  */
 
 export type Random = () => number;
+
+/** Shares of payments (the rest are ordinary payments that succeed). */
+export const MIX = {
+  decline: 0.05,
+  dispute: 0.005,
+  risk: 0.02,
+  block: 0.005,
+  review: 0.005,
+  manual: 0.02,
+  /** Of captured payments. */
+  refund: 0.03,
+  /** Of refunds. */
+  partialRefund: 0.3,
+  /** Of payments in the store's currency and country. */
+  inPerson: 0.07,
+  /** AVS-failing cards among ordinary ones; no rule acts on them, but the details show it. */
+  avs: 0.004,
+} as const;
 
 /** A tiny seeded generator (mulberry32): fast, 32 bits of state, good enough for sample data. */
 export function mulberry32(seed: number): Random {

@@ -1,10 +1,11 @@
-import { appError, CAPTURE_WINDOW_SECONDS, minorFromAggregate } from '@paydesk/domain';
+import { appError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
+import { currencyTotals } from './summary.ts';
 
 type View = transactions.TAuthorization;
 type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
@@ -112,20 +113,7 @@ export async function authorizationsSummary(
     .groupBy('currency')
     .orderBy('currency')
     .execute();
-  const totals = rows.map((row) => ({
-    currency: row.currency,
-    count: minorFromAggregate(row.count),
-    total: minorFromAggregate(row.total),
-  }));
-  const currency =
-    totals.length === 1 ? (totals[0]?.currency ?? account.default_currency) : account.default_currency;
-  return {
-    count: totals.reduce((sum, row) => sum + row.count, 0),
-    total: totals.find((row) => row.currency === currency)?.total ?? 0,
-    currency,
-    all_currencies: totals.map((row) => row.currency),
-    totals,
-  };
+  return currencyTotals(rows, account.default_currency);
 }
 
 /**

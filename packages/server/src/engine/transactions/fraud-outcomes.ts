@@ -1,10 +1,10 @@
-import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
 import { likePrefix, parseSearchTerm } from './query.ts';
+import { currencyTotals } from './summary.ts';
 
 type Filters = transactions.TFraudOutcomeFilters;
 type ListQuery = transactions.TFraudOutcomesListQuery;
@@ -152,19 +152,6 @@ export async function fraudOutcomesSummary(
     .groupBy('currency')
     .orderBy('currency')
     .execute();
-  const totals = rows.map((row) => ({
-    currency: row.currency,
-    count: minorFromAggregate(row.count),
-    total: minorFromAggregate(row.total),
-  }));
-  const currency =
-    totals.length === 1 ? (totals[0]?.currency ?? account.default_currency) : account.default_currency;
-  return {
-    count: totals.reduce((sum, row) => sum + row.count, 0),
-    total: totals.find((row) => row.currency === currency)?.total ?? 0,
-    currency,
-    all_currencies: totals.map((row) => row.currency),
-    currencies: totals.map((row) => row.currency),
-    totals,
-  };
+  const { totals, ...summary } = currencyTotals(rows, account.default_currency);
+  return { ...summary, currencies: summary.all_currencies, totals };
 }

@@ -1,3 +1,4 @@
+import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { sql } from 'kysely';
@@ -47,7 +48,7 @@ async function hourOfOffset(
     where running > ${offset}
     limit 1`.execute(db);
   const row = result.rows[0];
-  return row ? { hour: row.hour, skip: offset - Number(row.before) } : undefined;
+  return row ? { hour: row.hour, skip: offset - minorFromAggregate(row.before) } : undefined;
 }
 
 /**

@@ -1,13 +1,36 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS } from '@paydesk/domain/time';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
 import { customerCurrencySql, type DateRange, dateRanges, transactionsQuery } from './query.ts';
 
 type Filters = transactions.TTransactionFilters;
 type Summary = transactions.TTransactionsSummary;
+
+/**
+ * A list's summary from its count and total per currency (aggregates as text): the count of all
+ * rows, and the total of one currency, the only one when all rows share it, else the store's.
+ */
+export function currencyTotals(
+  rows: readonly { currency: string; count: string; total: string | null }[],
+  defaultCurrency: string,
+) {
+  const totals = rows.map((row) => ({
+    currency: row.currency,
+    count: minorFromAggregate(row.count),
+    total: minorFromAggregate(row.total),
+  }));
+  const currency = totals.length === 1 ? (totals[0]?.currency ?? defaultCurrency) : defaultCurrency;
+  return {
+    count: totals.reduce((sum, row) => sum + row.count, 0),
+    total: totals.find((row) => row.currency === currency)?.total ?? 0,
+    currency,
+    all_currencies: totals.map((row) => row.currency),
+    totals,
+  };
+}
 
 /** Sums of one (store currency, customer currency) pair. */
 interface Bucket {
@@ -101,6 +124,17 @@ const sums = {
   net: sql<string>`coalesce(sum(net), 0)::text`,
 };
 
+/** A bucket's columns besides the store currency: the customer currency, the count and the sums. */
+function bucketSums(customerCurrency: Expression<string>, count: RawBuilder<string>) {
+  return [
+    sql<string>`${customerCurrency}`.as('customer_currency'),
+    count.as('count'),
+    sums.amount.as('amount'),
+    sums.fee.as('fee'),
+    sums.net.as('net'),
+  ] as const;
+}
+
 function toBucket(row: {
   currency: string;
   customer_currency: string;
@@ -130,14 +164,7 @@ async function ledgerEdge(
   if (from && to && from >= to) return [];
   const rows = await db
     .selectFrom('balance_transactions')
-    .select([
-      'currency',
-      customerCurrencySql.as('customer_currency'),
-      sums.count.as('count'),
-      sums.amount.as('amount'),
-      sums.fee.as('fee'),
-      sums.net.as('net'),
-    ])
+    .select(['currency', ...bucketSums(customerCurrencySql, sums.count)])
     .where('account_id', '=', accountId)
     .$if(from !== undefined, (q) => q.where('created_at', '>=', from as Date))
     .$if(to !== undefined, (q) => q.where('created_at', '<', to as Date))
@@ -167,14 +194,7 @@ async function rollupBuckets(db: Executor, accountId: string, filters: Filters):
   const [whole, head, tail] = await Promise.all([
     db
       .selectFrom('ledger_rollups')
-      .select([
-        'currency',
-        'customer_currency',
-        sql<string>`coalesce(sum(count), 0)::text`.as('count'),
-        sums.amount.as('amount'),
-        sums.fee.as('fee'),
-        sums.net.as('net'),
-      ])
+      .select(['currency', ...bucketSums(customerCurrency, sql<string>`coalesce(sum(count), 0)::text`)])
       .where('account_id', '=', accountId)
       .$if(firstHour !== undefined, (q) => q.where('hour', '>=', firstHour as Date))
       .$if(endHour !== undefined, (q) => q.where('hour', '<', endHour as Date))

@@ -1,7 +1,6 @@
 import { toMajorUnits } from '@paydesk/domain';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { readAccountSnapshot } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
@@ -9,9 +8,9 @@ import { engineContext } from '../../engine/context.ts';
 import { issueDueInvoices } from '../../engine/documents/invoices.ts';
 import { advanceDays } from '../../engine/payouts/testing.ts';
 import { seedHistory } from '../../engine/seed/seed.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout, connectSandboxAccount } from '../../testing/engine.ts';
 import { pdfText } from '../../testing/pdf.ts';
 
 /**
@@ -47,11 +46,10 @@ async function ledgerFeeTotals(database: DatabaseHandle, accountId: string, from
 }
 
 describeEachDatabase('documents', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let accountId: string;
   let issued: string[];
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: admin.basic } });
+  const { get } = api;
   const list = async (query = '') => {
     const res = await get(`${BASE}/documents${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -64,14 +62,11 @@ describeEachDatabase('documents', (use) => {
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     // About four months of history: three closed months and the current one.
     const seeded = await seedHistory(use(), { transactions: 400, days: 100, deferIndexes: false });
     accountId = seeded.account_id;
     issued = await issueDueInvoices(await engineContext(use().db), accountId);
   });
-  afterAll(() => app.close());
 
   it('writes one invoice per closed month with fees, and a second run writes nothing', async () => {
     expect(issued.length).toBeGreaterThanOrEqual(3);
@@ -189,29 +184,17 @@ describeEachDatabase('documents', (use) => {
 });
 
 describeEachDatabase('fee invoices from the month job', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
 
   it('the daily job invoices a month once it has closed, with the VAT details given by then', async () => {
     const account = await connectSandboxAccount(use(), { country: 'DE', currency: 'eur' });
-    const saved = await app.inject({
-      method: 'POST',
-      url: `${BASE}/vat`,
-      headers: { authorization: admin.basic },
-      payload: { vat_number: '136695976', name: ' Beispiel GmbH ', address: 'Hauptstr. 1\n10115 Berlin' },
+    const saved = await api.post(`${BASE}/vat`, {
+      vat_number: '136695976',
+      name: ' Beispiel GmbH ',
+      address: 'Hauptstr. 1\n10115 Berlin',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const res = await checkout(
-      app,
-      admin.basic,
-      cardCheckout('4242424242424242', { amount: 10_000, currency: 'eur' }),
-    );
+    const res = await api.checkout(cardCheckout('4242424242424242', { amount: 10_000, currency: 'eur' }));
     expect(res.statusCode, res.body).toBe(200);
     const now = await clockNow(use().db);
     const daysToNextMonth = Math.ceil(
@@ -227,11 +210,7 @@ describeEachDatabase('fee invoices from the month job', (use) => {
       .execute();
     expect(after).toHaveLength(1);
     const document = after[0];
-    const pdf = await app.inject({
-      method: 'GET',
-      url: `${BASE}/documents/${document?.id}`,
-      headers: { authorization: admin.basic },
-    });
+    const pdf = await api.get(`${BASE}/documents/${document?.id}`);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Beispiel GmbH');
     expect(text).toContain('Hauptstr. 1');
@@ -257,28 +236,9 @@ describe.each([
   ['JP', '5835678256246', '5835678256246', '583567825624'],
 ])('VAT details of a business in %s', (country, valid, compact, invalid) => {
   describeEachDatabase(`VAT ${country}`, (use) => {
-    let app: FastifyInstance;
-    let admin: TestUser;
-    const vat = (payload: unknown) =>
-      app.inject({
-        method: 'POST',
-        url: `${BASE}/vat`,
-        headers: { authorization: admin.basic },
-        payload: payload as object,
-      });
-    const check = (number: string) =>
-      app.inject({
-        method: 'GET',
-        url: `${BASE}/vat/${encodeURIComponent(number)}`,
-        headers: { authorization: admin.basic },
-      });
-
-    beforeAll(async () => {
-      app = await makeTestApp(use());
-      admin = await makeUser(use(), 'administrator');
-      await connectSandboxAccount(use(), { country });
-    });
-    afterAll(() => app.close());
+    const api = testApi(use, { account: { country } });
+    const vat = (payload: unknown) => api.post(`${BASE}/vat`, payload);
+    const check = (number: string) => api.get(`${BASE}/vat/${encodeURIComponent(number)}`);
 
     it('checks a number and answers what was saved with it', async () => {
       const first = await check(valid);
@@ -309,23 +269,9 @@ describe.each([
 });
 
 describeEachDatabase('VAT details without a number', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  const vat = (payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url: `${BASE}/vat`,
-      headers: { authorization: admin.basic },
-      payload: payload as object,
-    });
+  const api = testApi(use, { account: { country: 'US' } });
+  const vat = (payload: unknown) => api.post(`${BASE}/vat`, payload);
   const settingsVat = async () => (await readAccountSnapshot(use().db)).hasSubmittedVatData;
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use(), { country: 'US' });
-  });
-  afterAll(() => app.close());
 
   it('requires a name and an address after trimming', async () => {
     for (const [payload, code] of [

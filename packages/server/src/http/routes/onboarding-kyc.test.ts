@@ -1,27 +1,15 @@
 import type { onboarding } from '@paydesk/domain/contracts';
 import { VERIFICATION_ERROR_MESSAGES } from '@paydesk/domain/onboarding/verification';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createAccount } from '../../engine/accounts.ts';
+import { beforeEach, expect, it } from 'vitest';
 import { advanceClock, clockNow } from '../../engine/clock.ts';
-import { randomIds } from '../../engine/ids.ts';
 import { SESSION_TTL_MS } from '../../engine/onboarding/kyc.ts';
 import { resetAccount } from '../../engine/onboarding/reset.ts';
-import {
-  adminPageUrl,
-  fakeWebDist,
-  makeTestApp,
-  makeUser,
-  sessionNonce,
-  signIn,
-  type TestUser,
-} from '../../testing/app.ts';
+import { adminPageUrl } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
+import { onboardingApp } from './onboarding-testing.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
-
-const ASSESSMENT = SELF_ASSESSMENT;
 
 const DETAILS: onboarding.TBusinessDetails = {
   legal_name: 'Bean Shop LLC',
@@ -37,30 +25,23 @@ const DETAILS: onboarding.TBusinessDetails = {
 };
 
 describeEachDatabase('onboarding: account sessions, verification and finalize', (use) => {
-  let app: FastifyInstance;
-  let user: TestUser;
-  let cookie: string;
-  let nonce: string;
-
-  beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
-    user = await makeUser(use(), 'administrator');
-    cookie = (await signIn(app, user)).cookie;
-    nonce = await sessionNonce(use(), cookie);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const s = onboardingApp(use);
+  const { page, connect, accountCount, createLiveAccount } = s;
   beforeEach(async () => {
     await resetAccount(use().db);
   });
 
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: user.basic } });
+  const get = (url: string) => s.app.inject({ method: 'GET', url, headers: { authorization: s.user.basic } });
   const post = (url: string, payload: unknown) =>
-    app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: user.basic } });
+    s.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { authorization: s.user.basic },
+    });
   const kycSession = (query: Record<string, string> = {}) =>
     get(`${BASE}/onboarding/kyc/session?${new URLSearchParams(query).toString()}`);
-  const startKyc = async (assessment: Record<string, string> = ASSESSMENT) => {
+  const startKyc = async (assessment: Record<string, string> = SELF_ASSESSMENT) => {
     const res = await kycSession({ self_assessment: JSON.stringify(assessment), progressive: 'false' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as onboarding.TAccountSession;
@@ -68,9 +49,6 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
   const submit = (secret: string, details: onboarding.TBusinessDetails) =>
     post(`${BASE}/onboarding/kyc/details`, { client_secret: secret, details });
   const account = () => use().db.selectFrom('accounts').selectAll().executeTakeFirst();
-  const accountCount = async () => (await use().db.selectFrom('accounts').select('id').execute()).length;
-  const page = (query: Record<string, string>) =>
-    app.inject({ method: 'GET', url: adminPageUrl(query), headers: { cookie } });
   const settingsOf = (html: string) => {
     const match = html.match(/<script type="application\/json" id="paydesk-bootstrap">(.*?)<\/script>/s);
     if (!match) throw new Error('no bootstrap in the page');
@@ -118,15 +96,15 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().data.params).toEqual({ self_assessment: 'Not a JSON object.' });
     const wrongType = await kycSession({
-      self_assessment: JSON.stringify({ ...ASSESSMENT, business_type: 'empire' }),
+      self_assessment: JSON.stringify({ ...SELF_ASSESSMENT, business_type: 'empire' }),
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().data.params).toMatchObject({
       'self_assessment.business_type': 'Please provide a business type',
     });
-    const extra = await kycSession({ self_assessment: JSON.stringify({ ...ASSESSMENT, admin: 'yes' }) });
+    const extra = await kycSession({ self_assessment: JSON.stringify({ ...SELF_ASSESSMENT, admin: 'yes' }) });
     expect(extra.json().data.params).toEqual({ 'self_assessment.admin': 'Unknown parameter.' });
-    const unknownQuery = await kycSession({ self_assessment: JSON.stringify(ASSESSMENT), x: '1' });
+    const unknownQuery = await kycSession({ self_assessment: JSON.stringify(SELF_ASSESSMENT), x: '1' });
     expect(unknownQuery.statusCode).toBe(400);
     expect(await accountCount()).toBe(0);
   });
@@ -291,7 +269,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
   });
 
   it('starts a progressive account selling first, and finalize fails without an account', async () => {
-    const res = await kycSession({ self_assessment: JSON.stringify(ASSESSMENT), progressive: 'true' });
+    const res = await kycSession({ self_assessment: JSON.stringify(SELF_ASSESSMENT), progressive: 'true' });
     const session = res.json() as onboarding.TAccountSession;
     const passed = await submit(session.clientSecret, DETAILS);
     expect(passed.json()).toMatchObject({ status: 'enabled', details_submitted: true });
@@ -310,19 +288,14 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
 
   it('resets an unverified account with wcpay-reset-account=true', async () => {
     await startKyc();
-    const res = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      'wcpay-reset-account': 'true',
-    });
+    const res = await connect({ 'wcpay-reset-account': 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect(await accountCount()).toBe(0);
   });
 
   it('activates live payments: the sandbox account goes and the wizard starts; a live account stays', async () => {
-    await page({ path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' });
+    await connect({ test_drive: 'true' });
     expect((await account())?.mode).toBe('test');
     const activation = {
       path: '/payments/connect',
@@ -332,22 +305,15 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
     const noNonce = await page(activation);
     expect(noNonce.statusCode).toBe(403);
     expect(await accountCount()).toBe(1);
-    const res = await page({ ...activation, _wpnonce: nonce, source: 'wcpay-overview' });
+    const res = await page({ ...activation, _wpnonce: s.nonce, source: 'wcpay-overview' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
       adminPageUrl({ path: '/payments/onboarding', source: 'wcpay-overview', from: 'WCPAY_CONNECT' }),
     );
     expect(await accountCount()).toBe(0);
 
-    await createAccount(use().db, randomIds, {
-      mode: 'live',
-      status: 'complete',
-      country: 'US',
-      currency: 'usd',
-      businessName: 'Shop',
-      createdAt: await clockNow(use().db),
-    });
-    const live = await page({ ...activation, _wpnonce: nonce });
+    await createLiveAccount();
+    const live = await page({ ...activation, _wpnonce: s.nonce });
     expect(live.headers.location).toBe(adminPageUrl({ path: '/payments/overview' }));
     expect(await account()).toMatchObject({ mode: 'live', status: 'complete' });
   });

@@ -1,24 +1,16 @@
 import type { onboarding } from '@paydesk/domain/contracts';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { createAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
 import { setOnboardingDisabled } from '../../store/connect-options.ts';
 import { getOption } from '../../store/options.ts';
-import {
-  adminPageUrl,
-  fakeWebDist,
-  makeTestApp,
-  makeUser,
-  sessionNonce,
-  signIn,
-  type TestUser,
-} from '../../testing/app.ts';
+import { adminPageUrl, makeUser, sessionNonce, signIn } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
+import { onboardingApp } from './onboarding-testing.ts';
 
 const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
 
@@ -30,45 +22,22 @@ function settingsOf(html: string): Record<string, unknown> {
 }
 
 describeEachDatabase('onboarding: account states, test drive and reset', (use) => {
-  let app: FastifyInstance;
-  let user: TestUser;
-  let cookie: string;
-  let nonce: string;
-
-  beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
-    user = await makeUser(use(), 'administrator');
-    cookie = (await signIn(app, user)).cookie;
-    nonce = await sessionNonce(use(), cookie);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const s = onboardingApp(use);
+  const { page, connect, accountCount, createLiveAccount } = s;
   beforeEach(async () => {
     await resetAccount(use().db);
     await use().db.deleteFrom('options').where('name', '=', 'paydesk_store_connected').execute();
   });
 
   const accounts = async () => {
-    const res = await app.inject({ method: 'GET', url: ACCOUNTS, headers: { authorization: user.basic } });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: ACCOUNTS,
+      headers: { authorization: s.user.basic },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as onboarding.TAccountStatus;
   };
-  const page = (query: Record<string, string>, json = false) =>
-    app.inject({
-      method: 'GET',
-      url: adminPageUrl(query),
-      headers: { cookie, ...(json ? { accept: 'application/json' } : {}) },
-    });
-  const accountCount = async () =>
-    Number(
-      (
-        await use()
-          .db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   it('walks the account states: not connected, connected without an account, account', async () => {
     const fresh = await accounts();
@@ -76,14 +45,9 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     let settings = settingsOf((await page({ path: '/payments/connect' })).body);
     expect(settings).toMatchObject({ isJetpackConnected: false, isAccountConnected: false, testMode: false });
 
-    const connect = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      source: 'a<b>',
-    });
-    expect(connect.statusCode).toBe(302);
-    expect(connect.headers.location).toBe(
+    const connected = await connect({ source: 'a<b>' });
+    expect(connected.statusCode).toBe(302);
+    expect(connected.headers.location).toBe(
       adminPageUrl({ path: '/payments/onboarding', source: 'ab', from: 'WCPAY_CONNECT' }),
     );
     expect(await accounts()).toMatchObject({ isJetpackConnected: true, isAccountConnected: false });
@@ -114,34 +78,28 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     expect(overview.statusCode).toBe(302);
     expect(overview.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect((await page({ path: '/payments/connect' })).statusCode).toBe(200);
-    await page(
-      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
-      true,
-    );
+    await connect({ test_drive: 'true' }, true);
     expect((await page({ path: '/payments/overview' })).statusCode).toBe(200);
   });
 
   it('starts no sandbox and no account while the operator has paused account creation', async () => {
     await setOnboardingDisabled(use().db, true);
     try {
-      const json = await page(
-        { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
-        true,
-      );
+      const json = await connect({ test_drive: 'true' }, true);
       expect(json.statusCode).toBe(403);
       expect(json.json()).toEqual({
         success: false,
         data: { message: "We've temporarily paused new account creation. We'll notify you when we resume!" },
       });
-      const browser = await page({ path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce });
+      const browser = await connect({});
       expect(browser.statusCode).toBe(302);
       expect(browser.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
-      const session = await app.inject({
+      const session = await s.app.inject({
         method: 'GET',
         url: `/wp-json/wc/v3/payments/onboarding/kyc/session?self_assessment=${encodeURIComponent(
           JSON.stringify(SELF_ASSESSMENT),
         )}`,
-        headers: { authorization: user.basic },
+        headers: { authorization: s.user.basic },
       });
       expect(session.statusCode).toBe(403);
       expect(session.json()).toMatchObject({ code: 'wcpay_onboarding_paused' });
@@ -151,10 +109,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       await setOnboardingDisabled(use().db, false);
     }
     // Resumed: the same link starts the sandbox.
-    const resumed = await page(
-      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
-      true,
-    );
+    const resumed = await connect({ test_drive: 'true' }, true);
     expect(resumed.statusCode).toBe(200);
     expect(await accountCount()).toBe(1);
   });
@@ -172,16 +127,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   it('creates one sandbox test-drive account with 90 days of sample activity, once', async () => {
-    const res = await page(
-      {
-        path: '/payments/connect',
-        'wcpay-connect': '1',
-        _wpnonce: nonce,
-        test_drive: 'true',
-        sample_data: '1',
-      },
-      true,
-    );
+    const res = await connect({ test_drive: 'true', sample_data: '1' }, true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -211,16 +157,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     expect(settings).toMatchObject({ testMode: true, testModeOnboarding: true, isAccountConnected: true });
 
     // A second click, and two at once, make no second account and no more history.
-    const again = await page(
-      {
-        path: '/payments/connect',
-        'wcpay-connect': '1',
-        _wpnonce: nonce,
-        test_drive: 'true',
-        sample_data: '1',
-      },
-      true,
-    );
+    const again = await connect({ test_drive: 'true', sample_data: '1' }, true);
     expect(again.json()).toMatchObject({ success: true });
     expect(await accountCount()).toBe(1);
     const after = await use()
@@ -231,7 +168,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   it('makes one account when two test-drive requests arrive together', async () => {
-    const query = { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' };
+    const query = { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: s.nonce, test_drive: 'true' };
     const [a, b] = await Promise.all([page(query, true), page(query, true)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await accountCount()).toBe(1);
@@ -239,12 +176,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   it('redirects a browser visit of the test drive to the Overview with the success flags', async () => {
-    const res = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      test_drive: 'true',
-    });
+    const res = await connect({ test_drive: 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
       adminPageUrl({ path: '/payments/overview', test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
@@ -252,22 +184,8 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   it('resets a test-drive account and everything made under it', async () => {
-    await page(
-      {
-        path: '/payments/connect',
-        'wcpay-connect': '1',
-        _wpnonce: nonce,
-        test_drive: 'true',
-        sample_data: '1',
-      },
-      true,
-    );
-    const res = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      'wcpay-reset-account': 'true',
-    });
+    await connect({ test_drive: 'true', sample_data: '1' }, true);
+    const res = await connect({ 'wcpay-reset-account': 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect(await accountCount()).toBe(0);
@@ -284,28 +202,13 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       isAccountConnected: false,
     });
     // A new test drive after the reset starts over.
-    await page(
-      { path: '/payments/connect', 'wcpay-connect': '1', _wpnonce: nonce, test_drive: 'true' },
-      true,
-    );
+    await connect({ test_drive: 'true' }, true);
     expect(await accountCount()).toBe(1);
   });
 
   it('refuses to reset a verified live account and says so on the Overview', async () => {
-    await createAccount(use().db, randomIds, {
-      mode: 'live',
-      status: 'complete',
-      country: 'US',
-      currency: 'usd',
-      businessName: 'Shop',
-      createdAt: await clockNow(use().db),
-    });
-    const res = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      'wcpay-reset-account': 'true',
-    });
+    await createLiveAccount();
+    const res = await connect({ 'wcpay-reset-account': 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
       adminPageUrl({ path: '/payments/overview', 'wcpay-reset-account-error': '1' }),
@@ -325,19 +228,19 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
 
   it('refuses the accounts route and the connect URL to a customer, and changes nothing', async () => {
     const customer = await makeUser(use(), 'customer');
-    const res = await app.inject({
+    const res = await s.app.inject({
       method: 'GET',
       url: ACCOUNTS,
       headers: { authorization: customer.basic },
     });
     expect(res.statusCode).toBe(403);
-    const customerCookie = (await signIn(app, customer)).cookie;
+    const customerCookie = (await signIn(s.app, customer)).cookie;
     const customerNonce = await sessionNonce(use(), customerCookie);
     for (const flag of [{ test_drive: 'true' }, { 'wcpay-reset-account': 'true' }] as Record<
       string,
       string
     >[]) {
-      const refused = await app.inject({
+      const refused = await s.app.inject({
         method: 'GET',
         url: adminPageUrl({
           path: '/payments/connect',
@@ -350,7 +253,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       expect(refused.statusCode).toBe(403);
     }
     expect(await accountCount()).toBe(0);
-    const anonymous = await app.inject({
+    const anonymous = await s.app.inject({
       method: 'GET',
       url: adminPageUrl({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }),
     });
@@ -360,20 +263,8 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   it('keeps a live account when the test drive is asked for again by a browser visit', async () => {
-    await createAccount(use().db, randomIds, {
-      mode: 'live',
-      status: 'complete',
-      country: 'US',
-      currency: 'usd',
-      businessName: 'Shop',
-      createdAt: await clockNow(use().db),
-    });
-    const res = await page({
-      path: '/payments/connect',
-      'wcpay-connect': '1',
-      _wpnonce: nonce,
-      test_drive: 'true',
-    });
+    await createLiveAccount();
+    const res = await connect({ test_drive: 'true' });
     expect(res.statusCode).toBe(302);
     expect(await accountCount()).toBe(1);
     expect(await accounts()).toMatchObject({ testMode: false, testDrive: false, status: 'complete' });

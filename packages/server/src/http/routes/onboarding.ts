@@ -1,12 +1,15 @@
-import { errorSpec } from '@paydesk/domain';
 import { adminPageUrl } from '@paydesk/domain/admin-urls';
 import { onboarding } from '@paydesk/domain/contracts';
 import { poEligibility } from '@paydesk/domain/onboarding/business';
 import { sanitizeSource } from '@paydesk/domain/onboarding/connect-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
-import { findAccount, STORE_CONNECTED_OPTION } from '../../engine/accounts.ts';
 import { readAccountStatus } from '../../engine/onboarding/account-status.ts';
+import {
+  type ConnectOutcome,
+  followConnectLink,
+  onboardingRedirect,
+} from '../../engine/onboarding/connect.ts';
 import {
   finalizeKyc,
   openAccountSession,
@@ -15,10 +18,6 @@ import {
   readKycDetails,
   submitKycDetails,
 } from '../../engine/onboarding/kyc.ts';
-import { canResetAccount, resetAccount } from '../../engine/onboarding/reset.ts';
-import { startTestDrive } from '../../engine/onboarding/test-drive.ts';
-import { getConnectOptions } from '../../store/connect-options.ts';
-import { setOptions } from '../../store/options.ts';
 import { nonceMatches, type Session } from '../../store/sessions.ts';
 import { registerEndpoint } from '../endpoint.ts';
 import { simplePage } from '../html.ts';
@@ -71,7 +70,6 @@ const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').in
  * Answers true when it has answered the request itself.
  */
 export function onboardingPageHook(database: DatabaseHandle) {
-  const { db } = database;
   return async (request: FastifyRequest, reply: FastifyReply, session: Session): Promise<boolean> => {
     const query = (request.query ?? {}) as AdminQuery;
     if (first(query.page) !== 'wc-admin') return false;
@@ -79,12 +77,10 @@ export function onboardingPageHook(database: DatabaseHandle) {
       await handleConnect(database, request, reply, session, query);
       return true;
     }
-    const path = first(query.path) ?? '';
-    if (path === '/payments/overview' && !(await findAccount(db))) {
-      await reply.redirect(adminPageUrl('/payments/connect'));
-      return true;
-    }
-    return false;
+    const redirect = await onboardingRedirect(database.db, first(query.path) ?? '');
+    if (redirect === undefined) return false;
+    await reply.redirect(adminPageUrl(redirect));
+    return true;
   };
 }
 
@@ -108,104 +104,56 @@ async function handleConnect(
     }
     return;
   }
-
-  if (isTrue(query['wcpay-reset-account'])) {
-    await handleReset(database.db, request, reply);
-    return;
-  }
-
-  if (isTrue(query['wcpay-disable-onboarding-test-mode'])) {
-    await handleLiveActivation(database.db, request, reply, sanitizeSource(first(query.source)));
-    return;
-  }
-
-  // While the operator has paused account creation, neither a sandbox nor a new account can be
-  // started, whatever the link says; the Connect page explains why.
-  if (!(await findAccount(database.db)) && (await getConnectOptions(database.db)).onBoardingDisabled) {
-    const { message } = errorSpec('wcpay_onboarding_paused');
-    if (json) {
-      await reply.code(403).send({ success: false, data: { message } } satisfies onboarding.TConnectAnswer);
-    } else {
-      await reply.redirect(adminPageUrl('/payments/connect'));
-    }
-    return;
-  }
-
-  if (isTrue(query.test_drive) || isTrue(query.auto_start_test_drive_onboarding)) {
-    try {
-      await startTestDrive(database, { sampleData: isTrue(query.sample_data) });
-    } catch (error) {
-      request.log.error({ err: error }, 'the sandbox test drive could not be set up');
-      if (json) {
-        await reply.code(500).send({
-          success: false,
-          data: { message: TEST_DRIVE_ERROR_MESSAGE },
-        } satisfies onboarding.TConnectAnswer);
-      } else {
-        await reply.redirect(adminPageUrl('/payments/connect', { test_drive_error: 'true' }));
-      }
-      return;
-    }
-    const overview = adminPageUrl('/payments/overview');
-    if (json) {
-      await reply.send({
-        success: true,
-        data: { redirect_to: overview },
-      } satisfies onboarding.TConnectAnswer);
-    } else {
-      await reply.redirect(
-        adminPageUrl('/payments/overview', { test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
-      );
-    }
-    return;
-  }
-
-  // Connecting registers the store with the payments service (the first account state:
-  // connected, no account); business verification then goes through the onboarding wizard.
-  await setOptions(database.db, { [STORE_CONNECTED_OPTION]: true });
-  const source = sanitizeSource(first(query.source));
-  await reply.redirect(adminPageUrl('/payments/onboarding', { source, from: 'WCPAY_CONNECT' }));
-}
-
-async function handleReset(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const account = await findAccount(db);
-  if (account && !canResetAccount(account)) {
-    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
-    return;
-  }
-  try {
-    await resetAccount(db);
-  } catch (error) {
-    request.log.error({ err: error }, 'the account could not be reset');
-    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
-    return;
-  }
-  await reply.redirect(adminPageUrl('/payments/connect'));
+  const outcome = await followConnectLink(database, {
+    reset: isTrue(query['wcpay-reset-account']),
+    leaveSandbox: isTrue(query['wcpay-disable-onboarding-test-mode']),
+    testDrive: isTrue(query.test_drive) || isTrue(query.auto_start_test_drive_onboarding),
+    sampleData: isTrue(query.sample_data),
+    source: sanitizeSource(first(query.source)),
+  });
+  if ('failure' in outcome && outcome.failure)
+    request.log.error({ err: outcome.failure.error }, outcome.failure.message);
+  const answer = connectAnswer(outcome);
+  if (json && answer.json) await reply.code(answer.json.code).send(answer.json.body);
+  else await reply.redirect(answer.redirect);
 }
 
 /**
- * The live-activation modal's confirmation (`wcpay-disable-onboarding-test-mode`): the sandbox
- * account and its test data go, and the merchant verifies the business for a live account.
- * A live account is left as it is.
+ * The answer to a connect link: a redirect for a visit in the browser; the page's fetch gets
+ * JSON where the step has an answer of its own, and follows the redirect otherwise.
  */
-async function handleLiveActivation(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  source: string,
-): Promise<void> {
-  const account = await findAccount(db);
-  if (account && account.mode === 'live') {
-    await reply.redirect(adminPageUrl('/payments/overview'));
-    return;
+function connectAnswer(outcome: ConnectOutcome): {
+  redirect: string;
+  json?: { code: number; body: onboarding.TConnectAnswer };
+} {
+  switch (outcome.step) {
+    case 'reset':
+      return { redirect: adminPageUrl('/payments/connect') };
+    case 'reset_refused':
+      return { redirect: adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }) };
+    case 'live':
+      return { redirect: adminPageUrl('/payments/overview') };
+    case 'verify_business':
+      return {
+        redirect: adminPageUrl('/payments/onboarding', { source: outcome.source, from: 'WCPAY_CONNECT' }),
+      };
+    case 'paused':
+      return {
+        redirect: adminPageUrl('/payments/connect'),
+        json: { code: 403, body: { success: false, data: { message: outcome.message } } },
+      };
+    case 'test_drive_failed':
+      return {
+        redirect: adminPageUrl('/payments/connect', { test_drive_error: 'true' }),
+        json: { code: 500, body: { success: false, data: { message: TEST_DRIVE_ERROR_MESSAGE } } },
+      };
+    case 'test_drive':
+      return {
+        redirect: adminPageUrl('/payments/overview', { test_drive: 'true', 'wcpay-sandbox-success': 'true' }),
+        json: {
+          code: 200,
+          body: { success: true, data: { redirect_to: adminPageUrl('/payments/overview') } },
+        },
+      };
   }
-  try {
-    await resetAccount(db);
-  } catch (error) {
-    request.log.error({ err: error }, 'the sandbox account could not be removed for live activation');
-    await reply.redirect(adminPageUrl('/payments/overview', { 'wcpay-reset-account-error': '1' }));
-    return;
-  }
-  await setOptions(db, { [STORE_CONNECTED_OPTION]: true });
-  await reply.redirect(adminPageUrl('/payments/onboarding', { source, from: 'WCPAY_CONNECT' }));
 }

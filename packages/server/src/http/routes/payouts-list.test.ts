@@ -1,15 +1,12 @@
 import type { exports, payouts } from '@paydesk/domain/contracts';
 import { PAYOUT_CSV_HEADERS } from '@paydesk/domain/exports/columns';
 import { PAYOUT_STATUSES } from '@paydesk/domain/transactions/status';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Account } from '../../engine/accounts.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { JOB_HANDLERS } from '../../engine/context.ts';
 import { runDueJobs } from '../../engine/jobs.ts';
 import { insertPayoutFixtures, type PayoutFixture } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
 
 /**
  * Every parameter, sort, filter and error of `GET {base}/deposits`, its summary, one payout and
@@ -34,10 +31,8 @@ const FIXTURES: PayoutFixture[] = [
 const byId = new Map(FIXTURES.map((f) => [f.id, f]));
 
 describeEachDatabase('payouts list parameters, summary, detail and export', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: admin.basic } });
+  const api = testApi(use, { account: true });
+  const { get } = api;
   const ok = async <T>(url: string): Promise<T> => {
     const res = await get(url);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -48,12 +43,8 @@ describeEachDatabase('payouts list parameters, summary, detail and export', (use
   const summary = (query: string) => ok<payouts.TPayoutsSummary>(`${BASE}/deposits/summary?${query}`);
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-    await insertPayoutFixtures(use(), account.id, FIXTURES);
+    await insertPayoutFixtures(use(), api.account.id, FIXTURES);
   });
-  afterAll(() => app.close());
 
   const newestFirst = FIXTURES.map((f) => f.id).reverse();
 
@@ -182,12 +173,10 @@ describeEachDatabase('payouts list parameters, summary, detail and export', (use
   });
 
   it('exports the payouts the filters select as CSV, like the list shows them', async () => {
-    const post = await app.inject({
-      method: 'POST',
-      url: `${BASE}/deposits/download?status_is_not=failed&date_between[]=2026-03-02&date_between[]=2026-03-08`,
-      headers: { authorization: admin.basic },
-      payload: { user_email: 'payouts@example.test', locale: 'en_US', user_timezone: 'UTC' },
-    });
+    const post = await api.post(
+      `${BASE}/deposits/download?status_is_not=failed&date_between[]=2026-03-02&date_between[]=2026-03-08`,
+      { user_email: 'payouts@example.test', locale: 'en_US', user_timezone: 'UTC' },
+    );
     expect(post.statusCode, post.body).toBe(200);
     const started = post.json() as exports.TExportStarted;
     expect(started).toMatchObject({ status: 'pending', user_email: 'payouts@example.test' });
@@ -214,10 +203,10 @@ describeEachDatabase('payouts list parameters, summary, detail and export', (use
 
   it('refuses bad export filters with 400 and makes no export', async () => {
     for (const query of ['status_is=lost', 'sort=date', 'page=2', 'date_before=2026-13-01']) {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'POST',
         url: `${BASE}/deposits/download?${query}`,
-        headers: { authorization: admin.basic },
+        headers: api.headers,
       });
       expect(res.statusCode, query).toBe(400);
     }

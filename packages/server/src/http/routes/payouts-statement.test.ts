@@ -1,11 +1,9 @@
 import type { payouts } from '@paydesk/domain/contracts';
 import { STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES } from '@paydesk/domain/payouts/statement';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { insertPayoutFixtures, type PayoutFixture } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
 import { multipartBody, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
 
 /**
@@ -29,13 +27,12 @@ const FIXTURES: PayoutFixture[] = [
 ];
 
 describeEachDatabase('bank statement matching', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   const send = (file: string | Buffer | undefined, filename = 'statement.csv') =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: `${BASE}/deposits/reconcile`,
-      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
+      headers: { ...api.headers, 'content-type': TEST_MULTIPART_TYPE },
       payload: multipartBody(
         file === undefined ? [] : [{ name: 'file', value: file, filename, type: 'text/csv' }],
       ),
@@ -56,12 +53,8 @@ describeEachDatabase('bank statement matching', (use) => {
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    const account = await connectSandboxAccount(use());
-    await insertPayoutFixtures(use(), account.id, FIXTURES);
+    await insertPayoutFixtures(use(), api.account.id, FIXTURES);
   });
-  afterAll(() => app.close());
 
   it('matches lines to payouts by currency, amount and date, the reference winning the tie', async () => {
     const body = await reconcile(

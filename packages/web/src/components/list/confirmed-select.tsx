@@ -20,7 +20,9 @@ interface Props extends Omit<NativeSelectProps, 'value' | 'onChange' | 'defaultV
 }
 
 /**
- * A select that acts on a confirmed choice (docs/accessibility.md): arrow keys on the closed
+ * A select that acts on a confirmed choice (docs/accessibility.md), for every select whose
+ * choice does something: reloads a list, sends a request, or swaps the fields that follow it
+ * (a dispute's product type). Arrow keys on the closed
  * select only move through the options, and Enter applies the one shown; a choice made in the
  * open list (a click, or Enter there) applies at once. Leaving it without Enter puts back the
  * value in use, so what it shows is always what applies.

@@ -1,29 +1,22 @@
-import { type ResponseOf, store } from '@paydesk/domain/contracts';
-import { type QueryFunction, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { store } from '@paydesk/domain/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../lib/api.ts';
 import { __ } from '../../lib/i18n.ts';
 import { createNotice } from '../../lib/notices.tsx';
+import { type Preferences, preferencesQuery } from '../../lib/preferences.ts';
 
-export type Preferences = ResponseOf<typeof store.preferencesGet>;
 /** The preferences that hold a list's hidden columns. */
 export type HiddenColumnsPreference = Extract<keyof Preferences, `${string}_hidden_columns`>;
 
-/** One cache entry for the signed-in user's preferences, whichever list reads them. */
-export const PREFERENCES_QUERY_KEY = ['user-preferences'] as const;
-
-const fetchPreferences: QueryFunction<Preferences> = ({ signal }) =>
-  apiFetch(store.preferencesGet, { signal });
 const NONE: readonly string[] = [];
 
 /**
  * The columns a merchant hid on one list, kept in their user preferences under the platform's name
- * (`wc_payments_…_hidden_columns`), so the choice follows them to another browser. A list that
- * preloads the preferences passes its own `queryFn` for the same key.
+ * (`wc_payments_…_hidden_columns`), so the choice follows them to another browser.
  */
 export function useHiddenColumns(
   name: HiddenColumnsPreference,
-  queryFn: QueryFunction<Preferences> = fetchPreferences,
   /** The columns hidden until the merchant chooses. */
   hiddenByDefault: readonly string[] = NONE,
 ): {
@@ -33,11 +26,7 @@ export function useHiddenColumns(
   isPending: boolean;
 } {
   const client = useQueryClient();
-  const preferences = useQuery({
-    queryKey: PREFERENCES_QUERY_KEY,
-    queryFn,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const preferences = useQuery(preferencesQuery());
   // The choice shows at once, in the same render as the click; the server's answer follows.
   const [chosen, setChosen] = useState<readonly string[] | null>(null);
   const update = useMutation({
@@ -48,7 +37,7 @@ export function useHiddenColumns(
       createNotice('error', __('Your column choice could not be saved. Please try again.'));
     },
     onSuccess: (saved) => {
-      client.setQueryData(PREFERENCES_QUERY_KEY, saved);
+      client.setQueryData(preferencesQuery().queryKey, saved);
       setChosen(null);
     },
   });

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paymentDetailKeys } from './detail/api/query-keys.ts';
-import { TRANSACTIONS_QUERY_ROOT } from './list/query-keys.ts';
+import { paymentDetailKeys, transactionsKeys } from '../../lib/query-keys/index.ts';
 
 /**
  * Marks stale every view a refund, capture or cancel changes: the transactions lists and their
@@ -9,7 +8,7 @@ import { TRANSACTIONS_QUERY_ROOT } from './list/query-keys.ts';
  */
 export async function invalidatePaymentViews(client: QueryClient): Promise<void> {
   await Promise.all([
-    client.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
+    client.invalidateQueries({ queryKey: transactionsKeys.all }),
     client.invalidateQueries({ queryKey: paymentDetailKeys.all }),
   ]);
 }

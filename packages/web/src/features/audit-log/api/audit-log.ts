@@ -1,15 +1,10 @@
 import { auditLog, type QueryOf } from '@paydesk/domain/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, queryString } from '../../../lib/api.ts';
+import { auditLogKeys } from '../../../lib/query-keys/index.ts';
 
 export type AuditLogQuery = QueryOf<typeof auditLog.listAuditLog>;
 export type AuditLogFilters = QueryOf<typeof auditLog.auditLogSummary>;
-
-/** Query keys of the audit log and its count. */
-export const auditLogKeys = {
-  list: (query: object) => ['audit-log', 'list', query] as const,
-  summary: (filters: object) => ['audit-log', 'summary', filters] as const,
-};
 
 /** GET {base}/audit_log: a page of the audit log, newest first. */
 export function useAuditLog(query: AuditLogQuery) {

@@ -5,10 +5,11 @@ import type { TAuditLogRow } from '@paydesk/domain/contracts/audit-log';
 import { formatStoreDateTime } from '@paydesk/domain/date-format';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { withNonce } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
-import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
+import { useQueryValues } from '../../../lib/navigation.ts';
 import { auditLogDownloadUrl, useAuditLog, useAuditLogSummary } from '../api/audit-log.ts';
 import { AuditFilters } from '../components/audit-filters.tsx';
 
@@ -16,8 +17,6 @@ import { AuditFilters } from '../components/audit-filters.tsx';
 const ChangeDetails = lazy(() =>
   import('../components/change-details.tsx').then((module) => ({ default: module.ChangeDetails })),
 );
-
-const NO_HIDDEN: string[] = [];
 
 /**
  * /payments/audit-log: every change made through the admin and the API, every refused request
@@ -99,21 +98,16 @@ export default function AuditLogPage() {
         title={__('Audit log')}
         testId="audit-log-list"
         columns={columns}
-        rows={list.data?.data}
+        {...queryListProps(list, __('Error retrieving the audit log.'))}
+        {...urlListProps({
+          page: request.page,
+          perPage: request.pagesize,
+          sort: { orderby: 'created', order: request.direction },
+        })}
         rowKey={(row) => String(row.id)}
-        isLoading={list.isPending}
-        errorMessage={list.isError ? __('Error retrieving the audit log.') : undefined}
         onRetry={() => void list.refetch()}
         emptyMessage={__('No audit log entries match these filters.')}
-        sort={{ orderby: 'created', order: request.direction }}
-        onSortChange={(orderby, order) => updateQuery({ orderby, order, paged: 1 })}
-        hiddenColumns={NO_HIDDEN}
-        onHiddenColumnsChange={() => {}}
-        page={request.page}
-        perPage={request.pagesize}
         totalRows={summary.data?.count}
-        onPageChange={(paged) => updateQuery({ paged })}
-        onPerPageChange={(per_page) => updateQuery({ per_page, paged: 1 })}
         actions={
           <Group gap="xs">
             <Button

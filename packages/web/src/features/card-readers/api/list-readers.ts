@@ -2,11 +2,7 @@ import { CONNECTED_READERS_LIMIT } from '@paydesk/domain/card-readers/readers';
 import { cardReaders } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-
-export const cardReadersKeys = {
-  all: ['card-readers'] as const,
-  connected: (limit: number) => [...cardReadersKeys.all, 'connected', limit] as const,
-};
+import { cardReadersKeys } from '../../../lib/query-keys/index.ts';
 
 /** GET {base}/readers with `limit` 10: the connected readers, newest first. */
 export const connectedReadersQuery = (limit = CONNECTED_READERS_LIMIT) =>

@@ -1,18 +1,10 @@
 import { disputes, type QueryOf } from '@paydesk/domain/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { disputesKeys } from '../../../lib/query-keys/index.ts';
 
 export type DisputesListRequest = QueryOf<typeof disputes.listDisputes>;
 export type DisputesFilters = QueryOf<typeof disputes.disputesSummary>;
-
-/** Query keys of the disputes list, its summary and one dispute. */
-export const disputesKeys = {
-  all: ['disputes'] as const,
-  list: (request: object) => ['disputes', 'list', request] as const,
-  summary: (filters: object) => ['disputes', 'summary', filters] as const,
-  outcomes: (filters: object) => ['disputes', 'outcomes', filters] as const,
-  one: (id: string) => ['disputes', 'one', id] as const,
-};
 
 /** GET {base}/disputes: one page; the previous page stays shown while the next loads. */
 export function useDisputes(request: DisputesListRequest) {

@@ -3,11 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch } from '../../../lib/api.ts';
 import { storeNow } from '../../../lib/clock.ts';
 import { uploadFile } from '../../../lib/files.ts';
-
-/** Query keys of stored files: their details. */
-export const fileKeys = {
-  details: (id: string) => ['files', 'details', id] as const,
-};
+import { fileKeys } from '../../../lib/query-keys/index.ts';
 
 /** GET {base}/file/{id}/details: an attached file's type and size. Stored files do not change. */
 export const fileDetailsOptions = (id: string) =>

@@ -1,7 +1,7 @@
 import { type BodyOf, disputes } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, newIdempotencyKey } from '../../../lib/api.ts';
-import { disputesKeys } from './disputes.ts';
+import { disputesKeys } from '../../../lib/query-keys/index.ts';
 
 export type DisputeUpdate = BodyOf<typeof disputes.updateDispute>;
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { disputes } from '@paydesk/domain/contracts';
 import { sectionsBesideLetter } from '@paydesk/domain/disputes/cover-letter';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@paydesk/domain/disputes/evidence-limits';
 import { AWAITING_RESPONSE_FILTER } from '@paydesk/domain/disputes/list-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConfirmedSelect } from '../../../components/list/confirmed-select.tsx';
 import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { storeNow } from '../../../lib/clock.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
@@ -172,14 +173,15 @@ function ChallengeForm({ dispute }: { dispute: Dispute }) {
             {form.productType ? __(PRODUCT_TYPE_LABELS[form.productType]) : '–'}
           </Text>
         ) : (
-          <NativeSelect
+          // The product type swaps the evidence sections below it: it applies on a confirmed
+          // choice, not on each arrow key (docs/accessibility.md).
+          <ConfirmedSelect
             label={__('Product type')}
             description={__(
               'The kind of product or service the customer paid for. It decides which evidence is asked for.',
             )}
             value={form.productType}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
+            onConfirm={(value) => {
               if (isProductType(value)) form.setProductType(value);
             }}
             data={[

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { disputes } from '@paydesk/domain/contracts';
 import {
   AWAITING_RESPONSE_FILTER,
@@ -19,6 +19,8 @@ import {
 import { disputeReasonLabel } from '@paydesk/domain/transactions/timeline';
 import { lazy, Suspense, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { ConfirmedSelect } from '../../../components/list/confirmed-select.tsx';
+import { listPosition, queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { useHiddenColumns } from '../../../components/list/use-hidden-columns.ts';
 import { storeNow } from '../../../lib/clock.ts';
@@ -161,30 +163,26 @@ export default function DisputesPage() {
     ...filters,
   });
   const summary = useDisputesSummary(filters);
-  const hidden = useHiddenColumns(
-    DISPUTES_HIDDEN_COLUMNS_PREFERENCE,
-    undefined,
-    DISPUTE_COLUMNS_HIDDEN_BY_DEFAULT,
-  );
+  const hidden = useHiddenColumns(DISPUTES_HIDDEN_COLUMNS_PREFERENCE, DISPUTE_COLUMNS_HIDDEN_BY_DEFAULT);
   const disputeColumns = useMemo(columns, []);
   const currencies = summary.data?.currencies ?? [];
 
   return (
     <Stack gap="sm">
       <Group gap="xs" align="flex-end" data-testid="dispute-filters">
-        <NativeSelect
+        <ConfirmedSelect
           label={__('Show')}
           value={query.filter === AWAITING_RESPONSE_FILTER ? AWAITING_RESPONSE_FILTER : ''}
-          onChange={(event) => updateQuery({ filter: event.currentTarget.value || undefined, paged: 1 })}
+          onConfirm={(value) => updateQuery({ filter: value || undefined, paged: 1 })}
           data={[
             { value: '', label: __('All disputes') },
             { value: AWAITING_RESPONSE_FILTER, label: __('Needs response') },
           ]}
         />
-        <NativeSelect
+        <ConfirmedSelect
           label={__('Status')}
           value={filters.status_is ?? ''}
-          onChange={(event) => updateQuery({ status_is: event.currentTarget.value || undefined, paged: 1 })}
+          onConfirm={(value) => updateQuery({ status_is: value || undefined, paged: 1 })}
           data={[
             { value: '', label: __('Any status') },
             ...DISPUTE_STATUS_OPTIONS.map((status) => ({
@@ -194,12 +192,10 @@ export default function DisputesPage() {
           ]}
         />
         {currencies.length > 1 && (
-          <NativeSelect
+          <ConfirmedSelect
             label={__('Currency')}
             value={filters.store_currency_is ?? ''}
-            onChange={(event) =>
-              updateQuery({ store_currency_is: event.currentTarget.value || undefined, paged: 1 })
-            }
+            onConfirm={(value) => updateQuery({ store_currency_is: value || undefined, paged: 1 })}
             data={[
               { value: '', label: __('All currencies') },
               ...currencies.map((code) => ({ value: code, label: code.toUpperCase() })),
@@ -211,21 +207,12 @@ export default function DisputesPage() {
         title={__('Disputes')}
         testId="disputes-list"
         columns={disputeColumns}
-        rows={list.data?.data}
+        {...queryListProps(list, __('Error retrieving disputes.'), hidden)}
+        {...urlListProps(listPosition(position))}
         rowKey={(row) => row.dispute_id}
         rowLink={paymentOf}
-        isLoading={list.isPending || hidden.isPending}
-        errorMessage={list.isError ? __('Error retrieving disputes.') : undefined}
         emptyMessage={__('No disputes')}
-        sort={{ orderby: position.sort.sort, order: position.sort.direction }}
-        onSortChange={(orderby, order) => updateQuery({ orderby, order, paged: 1 })}
-        hiddenColumns={hidden.hidden}
-        onHiddenColumnsChange={hidden.setHidden}
-        page={position.page}
-        perPage={position.perPage}
         totalRows={summary.data?.count}
-        onPageChange={(paged) => updateQuery({ paged })}
-        onPerPageChange={(per_page) => updateQuery({ per_page, paged: 1 })}
         summary={
           summary.isError ? undefined : (
             <SummaryRow

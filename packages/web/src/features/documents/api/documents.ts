@@ -1,15 +1,10 @@
 import { buildPath, documents, type QueryOf } from '@paydesk/domain/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { documentsKeys } from '../../../lib/query-keys/index.ts';
 
 export type DocumentsQuery = QueryOf<typeof documents.listDocuments>;
 export type DocumentsFilters = QueryOf<typeof documents.documentsSummary>;
-
-/** Query keys of the documents list and its count. */
-export const documentsKeys = {
-  list: (query: object) => ['documents', 'list', query] as const,
-  summary: (filters: object) => ['documents', 'summary', filters] as const,
-};
 
 /** GET {base}/documents: a page of documents. */
 export function useDocuments(query: DocumentsQuery) {

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Stepper,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Stepper, Text, Textarea, TextInput } from '@mantine/core';
 import {
   isOnlyVatPrefix,
   isVatCountry,
@@ -18,7 +7,8 @@ import {
   vatNumberPrefix,
   withVatPrefix,
 } from '@paydesk/domain/documents/vat';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { firstMeaningfulControl, Modal } from '../../../components/modal.tsx';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { useCheckVatNumber, useSaveVatDetails } from '../api/documents.ts';
 
@@ -49,6 +39,16 @@ export function VatWizard({ opened, country, onClose, onCompleted }: VatWizardPr
   const [address, setAddress] = useState('');
   const check = useCheckVatNumber();
   const save = useSaveVatDetails();
+  // Moving between steps replaces the button that had the focus: the new step's first field
+  // takes it (the modal itself places it on opening).
+  const stepBody = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const target = stepBody.current && firstMeaningfulControl(stepBody.current);
+    target?.focus();
+  }, [step]);
 
   // The number as the server takes it: without the prefix the field shows.
   const bareNumber = number.slice(prefix.length).trim();
@@ -84,7 +84,7 @@ export function VatWizard({ opened, country, onClose, onCompleted }: VatWizardPr
     >
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={setStep}>
         <Stepper.Step label={sprintf(__('Set your %s'), numberName)}>
-          <Stack gap="sm" mt="sm">
+          <Stack gap="sm" mt="sm" ref={stepBody}>
             <Text size="sm">{__('The details you give here are printed on all of your fee invoices.')}</Text>
             {!numbered && (
               <Text size="sm">{__('Invoices for your country carry your business name and address.')}</Text>
@@ -124,7 +124,7 @@ export function VatWizard({ opened, country, onClose, onCompleted }: VatWizardPr
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={__('Confirm your business details')}>
-          <Stack gap="sm" mt="sm">
+          <Stack gap="sm" mt="sm" ref={stepBody}>
             {checkedNumber && (
               <Text size="sm">{sprintf(__('%1$s: %2$s'), numberName, `${prefix}${checkedNumber}`)}</Text>
             )}

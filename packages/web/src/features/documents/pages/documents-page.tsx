@@ -1,14 +1,16 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { formatStoreDate, parseUtcDateTime } from '@paydesk/domain/date-format';
+import { formatStoreDate } from '@paydesk/domain/date-format';
 import type { DocumentType } from '@paydesk/domain/documents/invoices';
 import { DOCUMENT_TYPE_LABELS, VAT_INVOICE_DESCRIPTION } from '@paydesk/domain/documents/invoices';
 import { documentsFilterRequest, documentsListRequest } from '@paydesk/domain/documents/list-query';
+import { utcDateTimeSeconds } from '@paydesk/domain/time';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
-import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
+import { useQueryValues } from '../../../lib/navigation.ts';
 import { documentUrl, useDocuments, useDocumentsSummary } from '../api/documents.ts';
 import { DocumentFilters } from '../components/document-filters.tsx';
 
@@ -20,19 +22,15 @@ interface DocumentRow {
   period_to: string;
 }
 
-const seconds = (utc: string) => Math.floor(parseUtcDateTime(utc) / 1000);
-
 /** "VAT invoice for March 1, 2026 to March 31, 2026": the period in UTC days. */
 function description(row: DocumentRow): string {
   const format = getSettings().dateFormat;
   return sprintf(
     __(VAT_INVOICE_DESCRIPTION),
-    formatStoreDate(seconds(row.period_from), format),
-    formatStoreDate(seconds(row.period_to), format),
+    formatStoreDate(utcDateTimeSeconds(row.period_from), format),
+    formatStoreDate(utcDateTimeSeconds(row.period_to), format),
   );
 }
-
-const NO_HIDDEN: string[] = [];
 
 /** The wizard loads when a download first needs it. */
 const VatWizard = lazy(() =>
@@ -79,7 +77,7 @@ export default function DocumentsPage() {
         sortable: true,
         required: true,
         nowrap: true,
-        cell: (row) => formatStoreDate(seconds(row.date), settings.dateFormat, settings.timezone),
+        cell: (row) => formatStoreDate(utcDateTimeSeconds(row.date), settings.dateFormat, settings.timezone),
       },
       {
         id: 'type',
@@ -118,22 +116,18 @@ export default function DocumentsPage() {
         title={__('Documents')}
         testId="documents-list"
         columns={columns}
+        {...queryListProps(list, __('Error retrieving documents.'))}
+        {...urlListProps({
+          page: position.page,
+          perPage: position.pagesize,
+          sort: { orderby: position.sort, order: position.direction },
+        })}
         rows={list.data?.data as DocumentRow[] | undefined}
         rowKey={(row) => row.document_id}
-        isLoading={list.isPending}
-        errorMessage={list.isError ? __('Error retrieving documents.') : undefined}
         emptyMessage={__(
           'No documents yet. Fee invoices appear here after each month in which fees were charged.',
         )}
-        sort={{ orderby: position.sort, order: position.direction }}
-        onSortChange={(orderby, order) => updateQuery({ orderby, order, paged: 1 })}
-        hiddenColumns={NO_HIDDEN}
-        onHiddenColumnsChange={() => {}}
-        page={position.page}
-        perPage={position.pagesize}
         totalRows={summary.data?.count}
-        onPageChange={(paged) => updateQuery({ paged })}
-        onPerPageChange={(per_page) => updateQuery({ per_page, paged: 1 })}
         summary={
           summary.data && (
             <Text size="sm" px="sm" py="xs" data-testid="documents-summary">

@@ -1,7 +1,7 @@
 import { type BodyOf, settings, store } from '@paydesk/domain/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-import { settingsKeys } from '../../../lib/query-keys/settings.ts';
+import { settingsKeys } from '../../../lib/query-keys/index.ts';
 
 type SettingsUpdate = BodyOf<typeof settings.updateSettings>;
 type StoreSettingsUpdate = BodyOf<typeof store.storeSettingsUpdate>;

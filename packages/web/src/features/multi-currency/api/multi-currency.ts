@@ -1,18 +1,12 @@
 import { type BodyOf, multiCurrency } from '@paydesk/domain/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { multiCurrencyKeys } from '../../../lib/query-keys/index.ts';
 
 /**
  * The multi-currency endpoints (docs/multi-currency.md), one hook per call. The setup-completed
  * store option is read by the settings page too: lib/multi-currency-setup.ts.
  */
-
-export const multiCurrencyKeys = {
-  all: ['multi-currency'] as const,
-  currencies: () => [...multiCurrencyKeys.all, 'currencies'] as const,
-  currency: (code: string) => [...multiCurrencyKeys.all, 'currency', code] as const,
-  settings: () => [...multiCurrencyKeys.all, 'settings'] as const,
-};
 
 /** GET {base}/multi-currency/currencies: `available`, `enabled`, `default`. */
 export function useCurrencies() {

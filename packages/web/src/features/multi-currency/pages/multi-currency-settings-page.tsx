@@ -5,6 +5,7 @@ import { adjustedPriceMinor } from '@paydesk/domain/money/store-price';
 import { MULTI_CURRENCY_SETUP_PATH } from '@paydesk/domain/multi-currency/paths';
 import { charmOptions, roundingOptions } from '@paydesk/domain/multi-currency/rules';
 import { useState } from 'react';
+import { ConfirmedSelect } from '../../../components/list/confirmed-select.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { storeDate } from '../../../lib/display.ts';
@@ -172,14 +173,15 @@ function EnabledCurrencies() {
       </Table>
       {current ? (
         <>
-          <NativeSelect
+          {/* Another currency swaps the form below it: on a confirmed choice (docs/accessibility.md). */}
+          <ConfirmedSelect
             label={__('Currency to edit')}
             value={current.code}
             data={others.map((currency) => ({
               value: currency.code,
               label: `${currency.name} (${currency.code})`,
             }))}
-            onChange={(event) => setChosen(event.currentTarget.value)}
+            onConfirm={setChosen}
           />
           <CurrencyForm key={current.code} store={store} currency={current} />
         </>

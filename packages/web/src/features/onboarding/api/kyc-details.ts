@@ -1,13 +1,12 @@
 import { onboarding } from '@paydesk/domain/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-
-const detailsKey = (clientSecret: string) => ['onboarding', 'kyc-details', clientSecret] as const;
+import { onboardingKeys } from '../../../lib/query-keys/index.ts';
 
 /** GET {base}/onboarding/kyc/details: what the verification form starts with for a session. */
 export function useKycDetails(clientSecret: string) {
   return useQuery({
-    queryKey: detailsKey(clientSecret),
+    queryKey: onboardingKeys.kycDetails(clientSecret),
     queryFn: ({ signal }) =>
       apiFetch(onboarding.kycDetailsGet, { query: { client_secret: clientSecret }, signal }),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { onboarding, type QueryOf } from '@paydesk/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { onboardingKeys } from '../../../lib/query-keys/index.ts';
 
 export type KycSessionQuery = QueryOf<typeof onboarding.kycSession>;
 
@@ -11,7 +12,7 @@ export type KycSessionQuery = QueryOf<typeof onboarding.kycSession>;
  */
 export function useKycSession(query: KycSessionQuery) {
   return useQuery({
-    queryKey: ['onboarding', 'kyc-session', query],
+    queryKey: onboardingKeys.kycSession(query),
     queryFn: ({ signal }) => apiFetch(onboarding.kycSession, { query, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

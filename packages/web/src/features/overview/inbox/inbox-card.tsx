@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { inbox } from '@paydesk/domain/contracts';
 import { formatStoreDate } from '@paydesk/domain/date-format';
 import { INBOX_DISMISS_ANIMATION_MS, isNoteUnread } from '@paydesk/domain/inbox/notes';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __ } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
@@ -57,6 +58,15 @@ export default function InboxCard() {
   const showMore = () => {
     focusFrom.current = notes.length;
     void list.fetchNextPage();
+  };
+  // A confirmed dismissal takes away the control that asked for it: the note that closes up
+  // the gap takes the focus, else the one before it, else the inbox's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const afterDismissal = () => {
+    const at = notes.findIndex((note) => leaving.has(note.id));
+    const staying = (note: Note) => !leaving.has(note.id);
+    const next = notes.slice(at + 1).find(staying) ?? notes.slice(0, Math.max(at, 0)).reverse().find(staying);
+    return (next && noteRefs.current.get(next.id)) ?? heading.current;
   };
 
   const loaded = list.isSuccess && lastRead.isFetched;
@@ -162,6 +172,7 @@ export default function InboxCard() {
               data-testid="inbox-note"
               data-note-name={note.name}
               data-leaving={leaving.has(note.id) || undefined}
+              inert={leaving.has(note.id)}
               style={{ transitionDuration: `${INBOX_DISMISS_ANIMATION_MS}ms` }}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -238,7 +249,7 @@ export default function InboxCard() {
   return (
     <Card withBorder padding="lg" data-testid="inbox">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" ref={heading} tabIndex={-1}>
           {__('Inbox')}
         </Title>
         {total > 1 && (
@@ -247,6 +258,7 @@ export default function InboxCard() {
             variant="subtle"
             color="gray"
             onClick={() => setConfirming({ kind: 'all' })}
+            disabled={leaving.size > 0}
             data-testid="inbox-dismiss-all"
           >
             {__('Dismiss all')}
@@ -254,23 +266,18 @@ export default function InboxCard() {
         )}
       </Group>
       {body}
-      <Modal
+      <ConfirmModal
         opened={confirming !== null}
-        onClose={() => setConfirming(null)}
         title={__('Are you sure?')}
-        centered
-        data-testid="inbox-dismiss-modal"
-      >
-        <Text size="sm">{__('Dismissed messages will no longer show in your inbox.')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            {__('Cancel')}
-          </Button>
-          <Button color="red" onClick={() => confirming && confirmDismissal(confirming)}>
-            {__("Yes, I'm sure")}
-          </Button>
-        </Group>
-      </Modal>
+        body={__('Dismissed messages will no longer show in your inbox.')}
+        dismissLabel={__('Cancel')}
+        confirmLabel={__("Yes, I'm sure")}
+        color="red"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && confirmDismissal(confirming)}
+        returnFocusTo={afterDismissal}
+        testId="inbox-dismiss-modal"
+      />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatStoreDate } from '@paydesk/domain/date-format';
 import { formatCurrency } from '@paydesk/domain/money/format';
 import {
@@ -12,6 +12,7 @@ import {
   reportLinkQuery,
 } from '@paydesk/domain/overview/payment-activity';
 import type { MouseEvent } from 'react';
+import { ConfirmedSelect } from '../../../components/list/confirmed-select.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
@@ -138,7 +139,7 @@ export default function PaymentActivityWidget() {
         {data && !empty && (
           <Group gap="xs">
             {data.currencies.length > 1 && (
-              <NativeSelect
+              <ConfirmedSelect
                 size="xs"
                 w={90}
                 aria-label={__('Currency')}
@@ -148,20 +149,17 @@ export default function PaymentActivityWidget() {
                   value: entry.currency,
                   label: entry.currency.toUpperCase(),
                 }))}
-                onChange={(event) =>
-                  updateQuery({ selected_currency: event.currentTarget.value }, { replace: true })
-                }
+                onConfirm={(value) => updateQuery({ selected_currency: value }, { replace: true })}
               />
             )}
-            <NativeSelect
+            <ConfirmedSelect
               size="xs"
               w={160}
               aria-label={__('Period')}
               data-testid="activity-period"
               value={preset}
               data={PERIOD_PRESETS.map((value) => ({ value, label: PRESET_LABELS[value]() }))}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
+              onConfirm={(value) => {
                 if (isPeriodPreset(value)) setPreset(value);
               }}
             />

@@ -1,6 +1,7 @@
 import { onboarding } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { accountKeys } from '../../../lib/query-keys/index.ts';
 
 /**
  * GET {base}/accounts: the wizard reads progressive onboarding from it, which locks the methods
@@ -9,7 +10,7 @@ import { apiFetch } from '../../../lib/api.ts';
 export function useAccountStatus() {
   return useQuery(
     queryOptions({
-      queryKey: ['payment-methods', 'account'] as const,
+      queryKey: accountKeys.current(),
       queryFn: ({ signal }) => apiFetch(onboarding.accountsGet, { signal }),
     }),
   );

@@ -2,7 +2,7 @@ import { onboarding, payouts } from '@paydesk/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
-import { payoutsKeys } from './query-keys.ts';
+import { accountKeys, payoutsKeys } from '../../../lib/query-keys/index.ts';
 
 /** GET {base}/deposits/overview-all: balances per currency, bank accounts and the schedule. */
 export function useDepositsOverview() {
@@ -16,7 +16,7 @@ export function useDepositsOverview() {
 /** GET {base}/accounts: the payouts state, restrictions and minimums. */
 export function useAccountStatus() {
   return useQuery({
-    queryKey: payoutsKeys.account(),
+    queryKey: accountKeys.current(),
     queryFn: ({ signal }) => apiFetch(onboarding.accountsGet, { signal }),
     enabled: getSettings().isAccountConnected,
   });

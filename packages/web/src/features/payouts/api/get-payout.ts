@@ -2,7 +2,7 @@ import { payouts } from '@paydesk/domain/contracts';
 import { isFetchablePayoutId } from '@paydesk/domain/payouts/display';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, hasErrorCode } from '../../../lib/api.ts';
-import { payoutsKeys } from './query-keys.ts';
+import { payoutsKeys } from '../../../lib/query-keys/index.ts';
 
 /**
  * GET {base}/deposits/{id}. An id with a non-word character is never fetched; an

@@ -1,7 +1,7 @@
 import { payouts } from '@paydesk/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-import { payoutsKeys } from './query-keys.ts';
+import { payoutsKeys } from '../../../lib/query-keys/index.ts';
 
 /** GET {base}/deposits/{id}/reconciliation: the movements a payout swept, by type. */
 export function useReconciliation(id: string) {

@@ -1,7 +1,7 @@
 import { payouts, type QueryOf } from '@paydesk/domain/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-import { payoutsKeys } from './query-keys.ts';
+import { payoutsKeys } from '../../../lib/query-keys/index.ts';
 
 export type PayoutsListRequest = QueryOf<typeof payouts.listDeposits>;
 

@@ -1,14 +1,14 @@
 import { store } from '@paydesk/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-import { payoutsKeys } from './query-keys.ts';
+import { optionsKeys } from '../../../lib/query-keys/index.ts';
 
 const OPTION = 'wcpay_next_deposit_notice_dismissed';
 
 /** Whether the merchant dismissed the next-payout notice, from the store's options. */
 export function useNextPayoutNoticeDismissed() {
   return useQuery({
-    queryKey: payoutsKeys.options(),
+    queryKey: optionsKeys.named([OPTION]),
     queryFn: ({ signal }) => apiFetch(store.optionsGet, { query: { options: OPTION }, signal }),
     select: (options) => options[OPTION] === true,
   });
@@ -20,7 +20,7 @@ export function useDismissNextPayoutNotice() {
   return useMutation({
     mutationFn: () => apiFetch(store.optionsUpdate, { body: { [OPTION]: true } }),
     onSuccess: () => {
-      client.setQueryData(payoutsKeys.options(), (current: Record<string, unknown> | undefined) => ({
+      client.setQueryData(optionsKeys.named([OPTION]), (current: Record<string, unknown> | undefined) => ({
         ...current,
         [OPTION]: true,
       }));

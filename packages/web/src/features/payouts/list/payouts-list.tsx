@@ -11,12 +11,13 @@ import { PAYOUT_TYPE_LABELS } from '@paydesk/domain/transactions/status';
 import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { ExportButton } from '../../../components/list/export-button.tsx';
+import { listPosition, queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { useHiddenColumns } from '../../../components/list/use-hidden-columns.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { money, storeDate } from '../../../lib/display.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
-import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
+import { useQueryValues } from '../../../lib/navigation.ts';
 import { usePayouts, usePayoutsSummary } from '../api/list-payouts.ts';
 import { DETAIL_PATH } from '../paths.ts';
 import { PayoutFilterBar } from './filter-bar.tsx';
@@ -105,21 +106,12 @@ export function PayoutsList() {
         title={__('Payout history')}
         testId="payouts-list"
         columns={payoutColumns}
-        rows={list.data?.data}
+        {...queryListProps(list, __('Error retrieving payouts.'), hidden)}
+        {...urlListProps(listPosition(position))}
         rowKey={payoutKey}
         rowLink={payoutLink}
-        isLoading={list.isPending || hidden.isPending}
-        errorMessage={list.isError ? __('Error retrieving payouts.') : undefined}
         emptyMessage={__('No data to display')}
-        sort={{ orderby: position.sort.sort, order: position.sort.direction }}
-        onSortChange={(orderby, order) => updateQuery({ orderby, order, paged: 1 })}
-        hiddenColumns={hidden.hidden}
-        onHiddenColumnsChange={hidden.setHidden}
-        page={position.page}
-        perPage={position.perPage}
         totalRows={list.data?.total_count}
-        onPageChange={(page) => updateQuery({ paged: page })}
-        onPerPageChange={(perPage) => updateQuery({ per_page: perPage, paged: 1 })}
         actions={
           <ExportButton
             list="deposits"

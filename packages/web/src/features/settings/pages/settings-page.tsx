@@ -24,23 +24,14 @@ import {
 import { statusNeedsConfirmation } from '@paydesk/domain/payments/methods-wizard';
 import { PAYMENT_METHODS_WIZARD_PATH } from '@paydesk/domain/payments/paths';
 import {
-  borderRadiusError,
-  businessUrlError,
   DEPOSIT_SCHEDULE_INTERVALS,
   DEPOSIT_WEEKLY_ANCHORS,
-  delayDaysError,
-  kanaDescriptorError,
-  kanjiDescriptorError,
-  monthlyAnchorError,
   PAYMENT_REQUEST_BUTTON_SIZES,
   PAYMENT_REQUEST_BUTTON_THEMES,
   PAYMENT_REQUEST_BUTTON_TYPES,
   PAYMENT_REQUEST_LOCATIONS,
   SETTINGS_MESSAGES,
-  scheduleAnchorErrors,
-  statementDescriptorError,
-  supportEmailError,
-  supportPhoneError,
+  settingsFormErrors,
 } from '@paydesk/domain/settings/rules';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
@@ -68,30 +59,7 @@ const MethodRequirementsModal = lazy(() =>
 );
 
 /** The same rules the server applies, so most mistakes are shown before a request is made. */
-function validate(form: Form): Record<string, string> {
-  const checks: [string, string | null][] = [
-    ['account_statement_descriptor', statementDescriptorError(form.account_statement_descriptor)],
-    ['account_statement_descriptor_kanji', kanjiDescriptorError(form.account_statement_descriptor_kanji)],
-    ['account_statement_descriptor_kana', kanaDescriptorError(form.account_statement_descriptor_kana)],
-    ['account_business_url', businessUrlError(form.account_business_url)],
-    ['account_business_support_email', supportEmailError(form.account_business_support_email)],
-    ['account_business_support_phone', supportPhoneError(form.account_business_support_phone)],
-    ['deposit_schedule_monthly_anchor', monthlyAnchorError(form.deposit_schedule_monthly_anchor)],
-    ['deposit_delay_days', delayDaysError(form.deposit_delay_days)],
-    ['payment_request_button_border_radius', borderRadiusError(form.payment_request_button_border_radius)],
-  ];
-  const errors: Record<string, string> = Object.fromEntries(
-    checks.filter((check): check is [string, string] => check[1] !== null),
-  );
-  return {
-    ...errors,
-    ...scheduleAnchorErrors({
-      interval: form.deposit_schedule_interval,
-      weekly_anchor: form.deposit_schedule_weekly_anchor,
-      monthly_anchor: form.deposit_schedule_monthly_anchor,
-    }),
-  };
-}
+const validate = (form: Form): Record<string, string> => settingsFormErrors(form);
 
 const INTERVAL_LABELS: Record<string, string> = {
   daily: 'Daily',

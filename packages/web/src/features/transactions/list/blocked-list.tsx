@@ -3,17 +3,16 @@ import { readSearchTerms, writeList } from '@paydesk/domain/transactions/filters
 import { searchPlaceholder } from '@paydesk/domain/transactions/list-labels';
 import { fraudOutcomeStatusLabel } from '@paydesk/domain/transactions/status';
 import { memo, useMemo } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { SummaryRow } from '../../../components/list/summary-row.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { money } from '../../../lib/display.ts';
-import { __, _n } from '../../../lib/i18n.ts';
+import { __ } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
 import { DETAIL_PATH, OrderLink, rowLinkName } from './cells.tsx';
 import { ExportButton } from './export-button.tsx';
 import { dateTime } from './format.ts';
 import { BLOCKED_SORTABLE, blockedRequests } from './requests.ts';
 import { SearchBox } from './search-box.tsx';
-import { useHiddenColumns } from './use-hidden-columns.ts';
+import { TabTable } from './tab-table.tsx';
 import {
   type BlockedRow,
   suggestBlocked,
@@ -82,30 +81,19 @@ export const BlockedList = memo(function BlockedList() {
   const requests = blockedRequests(state.query);
   const list = useBlocked(requests.list);
   const summary = useBlockedSummary(requests.summary);
-  const hidden = useHiddenColumns('blocked-page');
   return (
-    <DataTable
+    <TabTable
+      tab="blocked-page"
+      state={state}
+      list={list}
+      summary={summary}
       title={__('Blocked transactions')}
       testId="blocked-list"
       columns={columns}
-      rows={list.data?.data}
+      errorMessage={__('Error retrieving on review transactions.')}
       rowKey={blockedKey}
       rowLink={blockedLink}
       rowLinkName={blockedLinkName}
-      isLoading={list.isPending || hidden.isPending}
-      errorMessage={list.isError ? __('Error retrieving on review transactions.') : undefined}
-      onRetry={() => void list.refetch()}
-      emptyMessage={__('No data to display')}
-      sort={state.shownSort}
-      onSortChange={state.setSort}
-      hiddenColumns={hidden.hidden}
-      onHiddenColumnsChange={hidden.setHidden}
-      page={state.page}
-      perPage={state.perPage}
-      totalRows={summary.data?.count}
-      onPageChange={state.setPage}
-      onPageOutOfRange={state.clampPage}
-      onPerPageChange={state.setPerPage}
       actions={
         <>
           <SearchBox
@@ -122,14 +110,6 @@ export const BlockedList = memo(function BlockedList() {
             rowCount={summary.data?.count}
           />
         </>
-      }
-      summary={
-        <SummaryRow
-          countLabel={(count) => _n('transaction', 'transactions', count)}
-          count={summary.data?.count}
-          totals={summary.data?.totals ?? []}
-          isLoading={summary.isPending}
-        />
       }
     />
   );

@@ -12,8 +12,8 @@ import type { AuthorizationsQuery, BlockedQuery, TransactionsQuery } from './use
 import { readListPosition } from './use-list-state.ts';
 
 /**
- * The requests each tab sends for a URL query. The lists and the page's preload both build
- * them here, so a preloaded answer is found under the key the list asks for.
+ * The requests each tab sends for a URL query. The lists and the route's prefetch both build
+ * them here, so a prefetched answer is found under the key the list asks for.
  */
 
 /** Sort keys of each list's endpoint (domain/transactions/sorts.ts). */

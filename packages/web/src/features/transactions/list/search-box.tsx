@@ -4,7 +4,7 @@ import { MAX_SEARCH_TERMS } from '@paydesk/domain/transactions/filters';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { __, sprintf } from '../../../lib/i18n.ts';
-import { transactionsKeys } from './query-keys.ts';
+import { transactionsKeys } from '../../../lib/query-keys/index.ts';
 
 /** Suggestions are asked for once typing pauses this long. */
 const SUGGEST_DELAY_MS = 250;

@@ -20,11 +20,10 @@ import {
 import { TRANSACTION_TYPES, transactionTypeLabel } from '@paydesk/domain/transactions/status';
 import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { SummaryRow } from '../../../components/list/summary-row.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
 import { money } from '../../../lib/display.ts';
-import { __, _n } from '../../../lib/i18n.ts';
+import { __ } from '../../../lib/i18n.ts';
 import { updateQuery } from '../../../lib/navigation.ts';
 import type { FilterDefinition } from './advanced-filters.tsx';
 import { countryName, DETAIL_PATH, OrderLink, RiskLevel, rowLinkName, StorePageLink } from './cells.tsx';
@@ -32,7 +31,7 @@ import { ExportButton } from './export-button.tsx';
 import { dateTime, toEpochSeconds } from './format.ts';
 import { TRANSACTION_SORTABLE, transactionsRequests } from './requests.ts';
 import { SearchBox } from './search-box.tsx';
-import { useHiddenColumns } from './use-hidden-columns.ts';
+import { TabTable } from './tab-table.tsx';
 import {
   suggestTransactions,
   type TransactionRow,
@@ -300,7 +299,6 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
   const requests = transactionsRequests(depositId ? { ...state.query, deposit_id: depositId } : state.query);
   const list = useTransactions(requests.list);
   const summary = useTransactionsSummary(requests.summary);
-  const hidden = useHiddenColumns('transactions-page');
   const advanced = readAdvancedFilters(state.query);
   const [filtersOpen, setFiltersOpen] = useState(advanced.length > 0);
   const filtersPanelId = useId();
@@ -308,28 +306,18 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
 
   return (
     <Stack gap="sm">
-      <DataTable
+      <TabTable
+        tab="transactions-page"
+        state={state}
+        list={list}
+        summary={summary}
         title={__('Transactions')}
         testId="transactions-list"
         columns={columns}
-        rows={list.data?.data}
+        errorMessage={__('Error retrieving transactions.')}
         rowKey={transactionKey}
         rowLink={transactionLink}
         rowLinkName={transactionLinkName}
-        isLoading={list.isPending || hidden.isPending}
-        errorMessage={list.isError ? __('Error retrieving transactions.') : undefined}
-        onRetry={() => void list.refetch()}
-        emptyMessage={__('No data to display')}
-        sort={state.shownSort}
-        onSortChange={state.setSort}
-        hiddenColumns={hidden.hidden}
-        onHiddenColumnsChange={hidden.setHidden}
-        page={state.page}
-        perPage={state.perPage}
-        totalRows={summary.data?.count}
-        onPageChange={state.setPage}
-        onPageOutOfRange={state.clampPage}
-        onPerPageChange={state.setPerPage}
         actions={
           <>
             <SearchBox
@@ -377,14 +365,6 @@ export const TransactionsList = memo(function TransactionsList({ depositId }: { 
               </Suspense>
             </div>
           )
-        }
-        summary={
-          <SummaryRow
-            countLabel={(count) => _n('transaction', 'transactions', count)}
-            count={summary.data?.count}
-            totals={summary.data?.totals ?? []}
-            isLoading={summary.isPending}
-          />
         }
       />
     </Stack>

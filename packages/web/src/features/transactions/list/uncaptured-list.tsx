@@ -2,16 +2,15 @@ import { Badge } from '@mantine/core';
 import { AUTHORIZATION_INTENT_ACTIONS } from '@paydesk/domain/payments/messages';
 import { chargeStatusDisplay } from '@paydesk/domain/transactions/status';
 import { memo, useMemo } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { SummaryRow } from '../../../components/list/summary-row.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { money } from '../../../lib/display.ts';
-import { __, _n } from '../../../lib/i18n.ts';
+import { __ } from '../../../lib/i18n.ts';
+import { useAuthorizationAction } from '../api/authorization-action.ts';
 import { AuthorizationButtons } from '../authorization-buttons.tsx';
 import { countryName, DETAIL_PATH, OrderLink, RiskLevel, rowLinkName } from './cells.tsx';
 import { dateTime } from './format.ts';
 import { AUTHORIZATION_SORT_ALIASES, AUTHORIZATION_SORTABLE, authorizationsRequest } from './requests.ts';
-import { useAuthorizationAction } from './use-authorization-action.ts';
-import { useHiddenColumns } from './use-hidden-columns.ts';
+import { TabTable } from './tab-table.tsx';
 import { type AuthorizationRow, useAuthorizations, useUncapturedSummary } from './use-list-queries.ts';
 import { useListState } from './use-list-state.ts';
 
@@ -131,38 +130,19 @@ export const UncapturedList = memo(function UncapturedList() {
   const columns = useMemo(uncapturedColumns, []);
   const list = useAuthorizations(authorizationsRequest(state.query));
   const summary = useUncapturedSummary();
-  const hidden = useHiddenColumns('uncaptured-page');
   return (
-    <DataTable
+    <TabTable
+      tab="uncaptured-page"
+      state={state}
+      list={list}
+      summary={summary}
       title={__('Uncaptured transactions')}
       testId="uncaptured-list"
       columns={columns}
-      rows={list.data?.data}
+      errorMessage={__('Error retrieving uncaptured transactions.')}
       rowKey={authorizationKey}
       rowLink={authorizationLink}
       rowLinkName={authorizationLinkName}
-      isLoading={list.isPending || hidden.isPending}
-      errorMessage={list.isError ? __('Error retrieving uncaptured transactions.') : undefined}
-      onRetry={() => void list.refetch()}
-      emptyMessage={__('No data to display')}
-      sort={state.shownSort}
-      onSortChange={state.setSort}
-      hiddenColumns={hidden.hidden}
-      onHiddenColumnsChange={hidden.setHidden}
-      page={state.page}
-      perPage={state.perPage}
-      totalRows={summary.data?.count}
-      onPageChange={state.setPage}
-      onPageOutOfRange={state.clampPage}
-      onPerPageChange={state.setPerPage}
-      summary={
-        <SummaryRow
-          countLabel={(count) => _n('transaction', 'transactions', count)}
-          count={summary.data?.count}
-          totals={summary.data?.totals ?? []}
-          isLoading={summary.isPending}
-        />
-      }
     />
   );
 });

@@ -5,10 +5,9 @@ import {
   transactions,
 } from '@paydesk/domain/contracts';
 import type { StoreListFlags } from '@paydesk/domain/transactions/list-labels';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, hasErrorCode } from '../../../lib/api.ts';
-import { type Preloadable, preloadedQuery } from './preload.ts';
-import { transactionsKeys } from './query-keys.ts';
+import { settingsKeys, transactionsKeys } from '../../../lib/query-keys/index.ts';
 
 export type TransactionRow = ResponseOf<typeof transactions.listTransactions>['data'][number];
 export type AuthorizationRow = ResponseOf<typeof transactions.listAuthorizations>['data'][number];
@@ -32,99 +31,89 @@ const STORE_FLAGS = { authAndCaptureEnabled: true, subscriptionsActive: false, c
 /** wcpay_fraud_outcome_not_found is an empty result, not an error. */
 const isNotFoundOutcome = (error: unknown) => hasErrorCode(error, 'wcpay_fraud_outcome_not_found');
 
-/** Each request of the page: its cache key and how it is fetched (also before the page shows). */
-export const listRequests = {
-  settings: (): Preloadable<ResponseOf<typeof settingsApi.getSettings>> => ({
-    queryKey: transactionsKeys.settings(),
-    fetch: (signal) => apiFetch(settingsApi.getSettings, signal ? { signal } : {}),
-  }),
-  uncapturedSummary: (): Preloadable<ResponseOf<typeof transactions.authorizationsSummary>> => ({
-    queryKey: transactionsKeys.authorizationsSummary(),
-    fetch: (signal) => apiFetch(transactions.authorizationsSummary, signal ? { signal } : {}),
-  }),
-  transactions: (
-    query: TransactionsQuery,
-  ): Preloadable<ResponseOf<typeof transactions.listTransactions>> => ({
-    queryKey: transactionsKeys.list(query),
-    fetch: (signal) => apiFetch(transactions.listTransactions, { query, ...(signal ? { signal } : {}) }),
-  }),
-  transactionsSummary: (
-    query: TransactionsQuery,
-  ): Preloadable<ResponseOf<typeof transactions.transactionsSummary>> => ({
-    queryKey: transactionsKeys.summary(query),
-    fetch: (signal) => apiFetch(transactions.transactionsSummary, { query, ...(signal ? { signal } : {}) }),
-  }),
-  authorizations: (
-    query: AuthorizationsQuery,
-  ): Preloadable<ResponseOf<typeof transactions.listAuthorizations>> => ({
-    queryKey: transactionsKeys.authorizations(query),
-    fetch: (signal) => apiFetch(transactions.listAuthorizations, { query, ...(signal ? { signal } : {}) }),
-  }),
-  blocked: (query: BlockedQuery): Preloadable<ResponseOf<typeof transactions.listFraudOutcomes>> => ({
-    queryKey: transactionsKeys.blocked(query),
-    fetch: async (signal) => {
-      try {
-        return await apiFetch(transactions.listFraudOutcomes, { query, ...(signal ? { signal } : {}) });
-      } catch (error) {
-        if (isNotFoundOutcome(error)) return { data: [] };
-        throw error;
-      }
-    },
-  }),
-  blockedSummary: (
-    query: BlockedQuery,
-  ): Preloadable<ResponseOf<typeof transactions.fraudOutcomesSummary>> => ({
-    queryKey: transactionsKeys.blockedSummary(query),
-    fetch: async (signal) => {
-      try {
-        return await apiFetch(transactions.fraudOutcomesSummary, { query, ...(signal ? { signal } : {}) });
-      } catch (error) {
-        if (isNotFoundOutcome(error))
-          return { count: 0, total: 0, currency: '', all_currencies: [], currencies: [], totals: [] };
-        throw error;
-      }
-    },
-  }),
+/** Each request of the page: its cache key and how it is fetched, for the lists and the route's prefetch. */
+export const listQueries = {
+  settings: () =>
+    queryOptions({
+      queryKey: settingsKeys.payments(),
+      queryFn: ({ signal }) => apiFetch(settingsApi.getSettings, { signal }),
+    }),
+  uncapturedSummary: () =>
+    queryOptions({
+      queryKey: transactionsKeys.authorizationsSummary(),
+      queryFn: ({ signal }) => apiFetch(transactions.authorizationsSummary, { signal }),
+    }),
+  transactions: (query: TransactionsQuery) =>
+    queryOptions({
+      queryKey: transactionsKeys.list(query),
+      queryFn: ({ signal }) => apiFetch(transactions.listTransactions, { query, signal }),
+    }),
+  transactionsSummary: (query: TransactionsQuery) =>
+    queryOptions({
+      queryKey: transactionsKeys.summary(query),
+      queryFn: ({ signal }) => apiFetch(transactions.transactionsSummary, { query, signal }),
+    }),
+  authorizations: (query: AuthorizationsQuery) =>
+    queryOptions({
+      queryKey: transactionsKeys.authorizations(query),
+      queryFn: ({ signal }) => apiFetch(transactions.listAuthorizations, { query, signal }),
+    }),
+  blocked: (query: BlockedQuery) =>
+    queryOptions({
+      queryKey: transactionsKeys.blocked(query),
+      queryFn: async ({ signal }) => {
+        try {
+          return await apiFetch(transactions.listFraudOutcomes, { query, signal });
+        } catch (error) {
+          if (isNotFoundOutcome(error)) return { data: [] };
+          throw error;
+        }
+      },
+    }),
+  blockedSummary: (query: BlockedQuery) =>
+    queryOptions({
+      queryKey: transactionsKeys.blockedSummary(query),
+      queryFn: async ({ signal }) => {
+        try {
+          return await apiFetch(transactions.fraudOutcomesSummary, { query, signal });
+        } catch (error) {
+          if (isNotFoundOutcome(error))
+            return { count: 0, total: 0, currency: '', all_currencies: [], currencies: [], totals: [] };
+          throw error;
+        }
+      },
+    }),
 };
 
 /** What decides the tabs, placeholders and columns: the store's flags and its capture setting. */
 export function useStoreCapabilities(): StoreCapabilities {
-  const paymentSettings = useQuery({ ...preloadedQuery(listRequests.settings()), staleTime: 60_000 });
+  const paymentSettings = useQuery({ ...listQueries.settings(), staleTime: 60_000 });
   return { ...STORE_FLAGS, manualCaptureEnabled: paymentSettings.data?.is_manual_capture_enabled ?? false };
 }
 
 /** The uncaptured count, for the tab's title and whether the tab shows at all. */
 export function useUncapturedSummary() {
-  return useQuery(preloadedQuery(listRequests.uncapturedSummary()));
+  return useQuery(listQueries.uncapturedSummary());
 }
 
 export function useTransactions(query: TransactionsQuery) {
-  return useQuery({ ...preloadedQuery(listRequests.transactions(query)), placeholderData: keepPreviousData });
+  return useQuery({ ...listQueries.transactions(query), placeholderData: keepPreviousData });
 }
 
 export function useTransactionsSummary(query: TransactionsQuery) {
-  return useQuery({
-    ...preloadedQuery(listRequests.transactionsSummary(query)),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...listQueries.transactionsSummary(query), placeholderData: keepPreviousData });
 }
 
 export function useAuthorizations(query: AuthorizationsQuery) {
-  return useQuery({
-    ...preloadedQuery(listRequests.authorizations(query)),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...listQueries.authorizations(query), placeholderData: keepPreviousData });
 }
 
 export function useBlocked(query: BlockedQuery) {
-  return useQuery({ ...preloadedQuery(listRequests.blocked(query)), placeholderData: keepPreviousData });
+  return useQuery({ ...listQueries.blocked(query), placeholderData: keepPreviousData });
 }
 
 export function useBlockedSummary(query: BlockedQuery) {
-  return useQuery({
-    ...preloadedQuery(listRequests.blockedSummary(query)),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...listQueries.blockedSummary(query), placeholderData: keepPreviousData });
 }
 
 export const suggestTransactions = async (term: string, signal: AbortSignal) =>

@@ -6,6 +6,7 @@ import {
   sanitisePerPage,
   type TransactionTab,
 } from '@paydesk/domain/transactions/list-query';
+import { urlListMoves, urlListProps } from '../../../components/list/list-props.ts';
 import { updateQuery, useQueryValues } from '../../../lib/navigation.ts';
 
 export interface ListState {
@@ -21,6 +22,8 @@ export interface ListState {
   clampPage: (lastPage: number) => void;
   setPerPage: (perPage: number) => void;
   setSort: (orderby: string, order: SortDirection) => void;
+  /** The DataTable's position and moves, with the move back from a page past the end. */
+  tableProps: ReturnType<typeof urlListProps> & { onPageOutOfRange: (lastPage: number) => void };
 }
 
 export type ListPosition = Pick<ListState, 'page' | 'perPage' | 'sort' | 'shownSort'>;
@@ -54,12 +57,18 @@ export function useListState(
   aliases: Readonly<Record<string, string>> = {},
 ): ListState {
   const query = useQueryValues();
+  const position = readListPosition(tab, query, sortable, aliases);
+  const clampPage = (lastPage: number) => updateQuery({ paged: lastPage }, { replace: true });
   return {
     query,
-    ...readListPosition(tab, query, sortable, aliases),
-    setPage: (page) => updateQuery({ paged: page }),
-    clampPage: (lastPage) => updateQuery({ paged: lastPage }, { replace: true }),
-    setPerPage: (perPage) => updateQuery({ per_page: perPage, paged: 1 }),
-    setSort: (orderby, order) => updateQuery({ orderby, order, paged: 1 }),
+    ...position,
+    setPage: urlListMoves.onPageChange,
+    clampPage,
+    setPerPage: urlListMoves.onPerPageChange,
+    setSort: urlListMoves.onSortChange,
+    tableProps: {
+      ...urlListProps({ page: position.page, perPage: position.perPage, sort: position.shownSort }),
+      onPageOutOfRange: clampPage,
+    },
   };
 }

@@ -13,15 +13,14 @@ import { getAdminUrl, navigate, useQueryValues } from '../../../lib/navigation.t
 import { usePageTitleDetail } from '../../../lib/page-title.ts';
 import { track } from '../../../lib/track.ts';
 import { BlockedList } from '../list/blocked-list.tsx';
-import { preloadTransactionsPage } from '../list/preload-page.ts';
 import { TransactionsList } from '../list/transactions-list.tsx';
 import { UncapturedList } from '../list/uncaptured-list.tsx';
 import { useStoreCapabilities, useUncapturedSummary } from '../list/use-list-queries.ts';
 
 const PATH = '/payments/transactions';
 
-// This module loads while the shell still shows its loading indicator: ask for the rows now.
-preloadTransactionsPage(window.location.search);
+/** The route's first reads (app/routes.ts). */
+export { prefetchTransactionsPage as prefetch } from '../list/prefetch.ts';
 
 /** Page views are recorded for the uncaptured and blocked tabs. */
 const PAGE_VIEW_PATHS: Partial<Record<TransactionTab, string>> = {

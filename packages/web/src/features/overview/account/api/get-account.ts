@@ -2,12 +2,12 @@ import { onboarding } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { getSettings } from '../../../../lib/bootstrap.ts';
-import { overviewKeys } from './query-keys.ts';
+import { accountKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET {base}/accounts: the account's status, onboarding, volume and payout state. */
 export const accountQuery = () =>
   queryOptions({
-    queryKey: overviewKeys.account(),
+    queryKey: accountKeys.current(),
     queryFn: ({ signal }) => apiFetch(onboarding.accountsGet, { signal }),
   });
 

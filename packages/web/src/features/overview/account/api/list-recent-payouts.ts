@@ -2,12 +2,12 @@ import { payouts } from '@paydesk/domain/contracts';
 import { RECENT_PAYOUTS_SHOWN } from '@paydesk/domain/overview/payouts-widget';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { overviewKeys } from './query-keys.ts';
+import { payoutsKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET {base}/deposits: the 3 most recent payouts of a currency. */
 export const recentPayoutsQuery = (currency: string) =>
   queryOptions({
-    queryKey: overviewKeys.recentPayouts(currency),
+    queryKey: payoutsKeys.recent(currency),
     queryFn: ({ signal }) =>
       apiFetch(payouts.listDeposits, {
         query: {

@@ -2,7 +2,7 @@ import type { TWritableOptions } from '@paydesk/domain';
 import { store } from '@paydesk/domain/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { overviewKeys } from './query-keys.ts';
+import { optionsKeys } from '../../../../lib/query-keys/index.ts';
 
 /** The store options the Overview's modals and banner remember their dismissal in. */
 export const OVERVIEW_OPTIONS = [
@@ -13,7 +13,7 @@ export const OVERVIEW_OPTIONS = [
 
 export const overviewOptionsQuery = () =>
   queryOptions({
-    queryKey: overviewKeys.options(),
+    queryKey: optionsKeys.named(OVERVIEW_OPTIONS),
     queryFn: ({ signal }) =>
       apiFetch(store.optionsGet, { query: { options: OVERVIEW_OPTIONS.join(',') }, signal }),
   });

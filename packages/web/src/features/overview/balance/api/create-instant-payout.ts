@@ -1,11 +1,11 @@
 import { payouts } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, newIdempotencyKey } from '../../../../lib/api.ts';
-import { overviewKeys } from '../../account/api/query-keys.ts';
+import { accountKeys, payoutsKeys } from '../../../../lib/query-keys/index.ts';
 
 /**
  * POST {base}/deposits with type instant. The key is made once per confirmation, so
- * a request the network repeats pays out once; balances and recent payouts are read again after.
+ * a request the network repeats pays out once; balances, payouts and the account are read again after.
  */
 export function useInstantPayout() {
   const client = useQueryClient();
@@ -15,6 +15,10 @@ export function useInstantPayout() {
         body: { type: 'instant', currency },
         idempotencyKey: newIdempotencyKey(),
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: overviewKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: payoutsKeys.all }),
+        client.invalidateQueries({ queryKey: accountKeys.all }),
+      ]),
   });
 }

@@ -2,7 +2,7 @@ import { inbox } from '@paydesk/domain/contracts';
 import { NOTE_SOURCE } from '@paydesk/domain/inbox/notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { inboxKeys } from './query-keys.ts';
+import { inboxKeys } from '../../../../lib/query-keys/index.ts';
 
 /** DELETE /notes/delete/{id}: dismisses one note (it is marked deleted, so it can come back). */
 export function useDismissNote() {

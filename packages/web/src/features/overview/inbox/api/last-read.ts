@@ -1,17 +1,16 @@
 import { store } from '@paydesk/domain/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { inboxKeys } from './query-keys.ts';
+import { preferencesQuery } from '../../../../lib/preferences.ts';
 
 /** The user's preferences (user meta), read for the inbox's last-read time. */
 export function useInboxLastRead(enabled: boolean) {
   return useQuery({
-    queryKey: inboxKeys.preferences(),
-    queryFn: ({ signal }) => apiFetch(store.preferencesGet, { signal }),
+    ...preferencesQuery(),
     select: (preferences) => preferences.activity_panel_inbox_last_read,
+    // The time read when the inbox opened marks what is new during this visit: the preferences
+    // are read once per visit.
     enabled,
-    // The time read when the inbox opened marks what is new during this visit.
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -2,7 +2,7 @@ import { inbox } from '@paydesk/domain/contracts';
 import { INBOX_PAGE_SIZE, NOTE_SOURCE, NOTE_TYPES } from '@paydesk/domain/inbox/notes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetchPage } from '../../../../lib/api-page.ts';
-import { inboxKeys } from './query-keys.ts';
+import { inboxKeys } from '../../../../lib/query-keys/index.ts';
 
 /**
  * GET /wc-analytics/admin/notes: this product's unactioned notes of every type, newest first

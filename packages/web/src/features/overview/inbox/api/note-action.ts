@@ -1,7 +1,7 @@
 import { inbox } from '@paydesk/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { inboxKeys } from './query-keys.ts';
+import { inboxKeys } from '../../../../lib/query-keys/index.ts';
 
 /** POST /notes/{id}/action/{action_id}: follows an action; the note takes the action's status. */
 export function useNoteAction() {

@@ -3,6 +3,7 @@ import type { LocalRange } from '@paydesk/domain/overview/payment-activity';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { getSettings } from '../../../../lib/bootstrap.ts';
+import { reportingKeys } from '../../../../lib/query-keys/index.ts';
 
 export interface PaymentActivityRequest extends LocalRange {
   timezone: string;
@@ -13,7 +14,7 @@ export interface PaymentActivityRequest extends LocalRange {
 /** GET {base}/reporting/payment_activity, selected by currency, date_start, date_end and timezone. */
 export const paymentActivityQuery = (request: PaymentActivityRequest) =>
   queryOptions({
-    queryKey: ['overview-payment-activity', request] as const,
+    queryKey: reportingKeys.paymentActivity(request),
     queryFn: ({ signal }) => apiFetch(reporting.paymentActivity, { query: request, signal }),
   });
 

@@ -2,13 +2,12 @@ import { survey } from '@paydesk/domain/contracts';
 import type { TSurveyAnswer } from '@paydesk/domain/contracts/survey';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-
-const surveyKey = ['overview-survey'] as const;
+import { surveyKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET {base}/survey/payments-overview: whether the signed-in user still has it to answer. */
 export function useSurveyStatus(enabled: boolean) {
   return useQuery({
-    queryKey: surveyKey,
+    queryKey: surveyKeys.status(),
     queryFn: ({ signal }) => apiFetch(survey.surveyStatus, { signal }),
     enabled,
   });
@@ -26,6 +25,6 @@ export function useDismissSurvey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(survey.surveyDismiss),
-    onSuccess: () => client.setQueryData(surveyKey, { status: 'dismissed' as const }),
+    onSuccess: () => client.setQueryData(surveyKeys.status(), { status: 'dismissed' as const }),
   });
 }

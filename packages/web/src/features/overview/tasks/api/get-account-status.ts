@@ -2,7 +2,7 @@ import { onboarding } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { getSettings } from '../../../../lib/bootstrap.ts';
-import { taskKeys } from './query-keys.ts';
+import { accountKeys } from '../../../../lib/query-keys/index.ts';
 
 /**
  * GET {base}/accounts: status, requirements, progressive onboarding and creation date, for the
@@ -10,7 +10,7 @@ import { taskKeys } from './query-keys.ts';
  */
 export const accountStatusQuery = () =>
   queryOptions({
-    queryKey: taskKeys.account(),
+    queryKey: accountKeys.current(),
     queryFn: ({ signal }) => apiFetch(onboarding.accountsGet, { signal }),
   });
 

@@ -4,12 +4,12 @@ import { TASK_OPTION_NAMES } from '@paydesk/domain/overview/tasks';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
 import { getSettings } from '../../../../lib/bootstrap.ts';
-import { taskKeys } from './query-keys.ts';
+import { optionsKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET /wc-admin/options for the tasks the merchant dismissed, deleted or snoozed. */
 export const taskOptionsQuery = () =>
   queryOptions({
-    queryKey: taskKeys.options(),
+    queryKey: optionsKeys.named(TASK_OPTION_NAMES),
     queryFn: ({ signal }) =>
       apiFetch(store.optionsGet, { query: { options: TASK_OPTION_NAMES.join(',') }, signal }),
   });

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { apiFetch, hasErrorCode } from '../../../../lib/api.ts';
 import { __ } from '../../../../lib/i18n.ts';
 import { createNotice } from '../../../../lib/notices.tsx';
-import { paymentDetailKeys } from './query-keys.ts';
+import { paymentDetailKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET {base}/authorizations/{id}: is_captured, payment_intent_id and created of an authorization. */
 export const authorizationQuery = (paymentIntentId: string) =>
   queryOptions({
-    queryKey: [...paymentDetailKeys.all, 'authorization', paymentIntentId] as const,
+    queryKey: paymentDetailKeys.authorization(paymentIntentId),
     queryFn: ({ signal }) =>
       apiFetch(transactions.getAuthorization, { params: { payment_intent_id: paymentIntentId }, signal }),
   });

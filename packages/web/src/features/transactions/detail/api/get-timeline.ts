@@ -1,7 +1,7 @@
 import { paymentDetail } from '@paydesk/domain/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api.ts';
-import { paymentDetailKeys } from './query-keys.ts';
+import { paymentDetailKeys } from '../../../../lib/query-keys/index.ts';
 
 /** GET {base}/timeline/{id}: the payment's events, newest first (the page reads `data`). */
 export const timelineQuery = (id: string) =>

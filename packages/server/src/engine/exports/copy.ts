@@ -1,0 +1,326 @@
+import type { transactions } from '@paydesk/domain/contracts';
+import { ZERO_DECIMAL_CURRENCIES } from '@paydesk/domain/currencies';
+import { type CsvFormat, TRANSACTION_CSV_HEADERS } from '@paydesk/domain/exports/columns';
+import {
+  csvRecord,
+  FORMULA_TRIGGERS,
+  fixedOffsetMinutes,
+  neutralizeFormula,
+} from '@paydesk/domain/exports/csv';
+import { PAYMENT_METHOD_LABELS } from '@paydesk/domain/payments/messages';
+import { CHANNEL_LABELS } from '@paydesk/domain/transactions/list-labels';
+import { riskLevelLabel, TRANSACTION_TYPE_LABELS } from '@paydesk/domain/transactions/status';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Db } from '../../db/database.ts';
+import { TRANSACTION_LIST_COLUMNS, transactionsQuery } from '../transactions/query.ts';
+import { ChunkSink, EXPORT_CHUNK_BYTES, type WrittenFile } from './writer.ts';
+
+/**
+ * The transactions file on PostgreSQL: one `COPY (SELECT …) TO STDOUT` in CSV format writes it,
+ * so no row becomes a JavaScript object. The SELECT computes each cell exactly as
+ * `transactionCsvCells` writes it (labels, amounts in major units, dates in the requested zone,
+ * formula neutralisation); COPY quotes a cell holding a quote, comma or line break, as the row
+ * writer does, and writes an absent cell (NULL) empty. What COPY cannot do is end a record with
+ * CRLF, so its LF record ends are rewritten as the bytes stream by (`CrlfRecords`). The row
+ * writer (writer.ts) stays the reference: a test compares the two files byte for byte.
+ */
+
+/** Neutralises a text cell in SQL as `neutralizeFormula` does, and makes an empty cell absent. */
+function textCellSql(value: RawBuilder<string | null>): RawBuilder<string | null> {
+  const triggers = sql.join(FORMULA_TRIGGERS.map((trigger) => sql.lit(trigger.codePointAt(0))));
+  // `ascii` reads the first character without building a string of it.
+  return sql<
+    string | null
+  >`nullif(case when ascii(${value}) in (${triggers}) then '''' || ${value} else ${value} end, '')`;
+}
+
+/**
+ * A label from a table of the list's labels, or the value itself when the table has none, as a
+ * text cell. The labels are neutralised here, so only a value without a label is looked at per row.
+ */
+function labelSql(
+  column: RawBuilder<string | null>,
+  labels: Readonly<Record<string, string>>,
+): RawBuilder<string | null> {
+  const cases = Object.entries(labels).map(
+    ([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(neutralizeFormula(label))}`,
+  );
+  return sql<string | null>`case ${column} ${sql.join(cases, sql` `)} else ${textCellSql(column)} end`;
+}
+
+/** An amount in major units with the currency's decimals, absent without an amount or currency. */
+function moneySql(
+  amount: RawBuilder<number | null>,
+  currency: RawBuilder<string | null>,
+): RawBuilder<string> {
+  const zeroDecimal = sql.join(ZERO_DECIMAL_CURRENCIES.map((code) => sql.lit(code)));
+  // `* 0.01` gives a numeric of scale 2, which PostgreSQL writes with both decimals: -5 → -0.05.
+  return sql<string>`case when ${currency} is null or ${currency} = '' then null
+    when lower(${currency} collate "C") in (${zeroDecimal}) then ${amount}::text
+    else (${amount} * 0.01)::text end`;
+}
+
+/**
+ * A `timestamptz` column as wall-clock time in the export's zone, as `zonedDateTimeFormatter`
+ * reads the zone: a fixed offset, UTC for none, else a zone name. Undefined when PostgreSQL does
+ * not know a name JavaScript knows: that file is written row by row.
+ */
+async function wallClockSql(
+  client: pg.ClientBase,
+  timeZone: string | null,
+): Promise<((column: RawBuilder<Date>) => RawBuilder<Date>) | undefined> {
+  const fixed_minutes = fixedOffsetMinutes(timeZone);
+  if (fixed_minutes !== undefined)
+    return (column) =>
+      sql<Date>`((${column} at time zone 'UTC') + make_interval(mins => ${sql.lit(fixed_minutes)}))`;
+  let zone = 'UTC';
+  if (timeZone && timeZone !== 'UTC') {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      zone = timeZone;
+    } catch (error) {
+      // An unknown name is written in UTC, as the row writer does.
+      if (!(error instanceof RangeError)) throw error;
+    }
+  }
+  if (zone !== 'UTC') {
+    const known = await client.query('select 1 from pg_timezone_names where name = $1', [zone]);
+    if (known.rowCount === 0) return undefined;
+  }
+  return (column) => sql<Date>`(${column} at time zone ${sql.lit(zone)})`;
+}
+
+/**
+ * Writes a compiled query's parameters into its text, for COPY, which takes none. `pg` sends
+ * every parameter as text of unknown type, so a quoted literal is read exactly as the parameter
+ * would have been.
+ */
+export function inlineParameters(query: CompiledQuery, escapeLiteral: (text: string) => string): string {
+  return query.sql.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = query.parameters[Number(position) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+      return escapeLiteral(String(value));
+    if (value instanceof Date) return escapeLiteral(value.toISOString());
+    throw new Error(`A COPY query cannot take a parameter of type ${typeof value}`);
+  });
+}
+
+const LF = 0x0a;
+const QUOTE = 0x22;
+const CR = 0x0d;
+
+/**
+ * COPY's CSV output with CRLF record ends. A line feed inside a quoted cell is data; one outside
+ * ends the record. A quoted cell's own quotes are doubled, so counting quotes tells which is which.
+ */
+export class CrlfRecords {
+  private quoted = false;
+  /** Converted bytes not taken yet; `whole` of them are whole records. */
+  private out = Buffer.allocUnsafe(64 * 1024);
+  private length = 0;
+  private whole = 0;
+  records = 0;
+
+  push(data: Buffer): void {
+    this.reserve(data.length + data.length / 2);
+    let start = 0;
+    let quote = data.indexOf(QUOTE);
+    for (let from = 0; ; ) {
+      const lf = data.indexOf(LF, from);
+      const end = lf === -1 ? data.length : lf;
+      while (quote !== -1 && quote < end) {
+        this.quoted = !this.quoted;
+        quote = data.indexOf(QUOTE, quote + 1);
+      }
+      if (lf === -1) break;
+      if (!this.quoted) {
+        this.reserve(lf - start + 2);
+        this.length += data.copy(this.out, this.length, start, lf);
+        this.out[this.length++] = CR;
+        this.out[this.length++] = LF;
+        this.whole = this.length;
+        this.records++;
+        start = lf + 1;
+      }
+      from = lf + 1;
+    }
+    this.reserve(data.length - start);
+    this.length += data.copy(this.out, this.length, start);
+  }
+
+  /** The whole records gathered, as text, once there are at least `minBytes` of them. */
+  take(minBytes: number): string | undefined {
+    if (this.whole === 0 || this.whole < minBytes) return undefined;
+    const text = this.out.toString('utf8', 0, this.whole);
+    this.out.copy(this.out, 0, this.whole, this.length);
+    this.length -= this.whole;
+    this.whole = 0;
+    return text;
+  }
+
+  /** Whether bytes of an unfinished record are left over. */
+  get unfinished(): boolean {
+    return this.length > 0;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.out.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.out.length * 2, Math.ceil(this.length + bytes)));
+    this.out.copy(grown, 0, 0, this.length);
+    this.out = grown;
+  }
+}
+
+/**
+ * Writes the transactions list's rows that `filters` select through COPY, or answers undefined
+ * when the export's time zone is one only the row writer can write.
+ */
+export async function writeTransactionsCsvByCopy(
+  db: Db,
+  pool: pg.Pool,
+  exportId: string,
+  accountId: string,
+  filters: transactions.TTransactionFilters,
+  options: { timeZone: string | null; format: CsvFormat },
+): Promise<WrittenFile | undefined> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    const wallClock = await wallClockSql(client, options.timeZone);
+    if (!wallClock) return undefined;
+    // One snapshot for the countries read first and the rows read after.
+    await client.query('begin isolation level repeatable read read only');
+    // Dates are written as PostgreSQL's ISO text of a timestamp cut to the second.
+    await client.query(`set local datestyle = 'ISO, YMD'`);
+    const countries = await client.query<{ code: string | null; wide: boolean }>(
+      inlineParameters(
+        transactionsQuery(db, accountId, filters)
+          .select([
+            'customer_country as code',
+            sql<boolean>`bool_or(octet_length(currency) <> length(currency)
+              or octet_length(customer_currency) <> length(customer_currency))`.as('wide'),
+          ])
+          .groupBy('customer_country')
+          .compile(),
+        (text) => client.escapeLiteral(text),
+      ),
+    );
+    // Currency codes are changed in case byte by byte, which is what JavaScript does for ASCII
+    // only; the engine writes ISO codes, and a selection with any other is written row by row.
+    if (countries.rows.some((row) => row.wide)) {
+      await client.query('rollback');
+      return undefined;
+    }
+    // Country names come from the same formatter as the row writer's, per code found.
+    const countryNames = Object.fromEntries(
+      countries.rows
+        .flatMap(({ code }) => (code ? [{ code }] : []))
+        .map(({ code }) => [code, neutralizeFormula(options.format.countryName(code))] as const)
+        .filter(([, name]) => name !== ''),
+    );
+    const query = copyQuery(db, accountId, filters, wallClock, countryNames);
+    const sink = new ChunkSink(db, exportId);
+    sink.add(csvRecord(TRANSACTION_CSV_HEADERS));
+    const records = new CrlfRecords();
+    const stream = client.query(
+      copyTo(
+        `copy (${inlineParameters(query, (text) => client.escapeLiteral(text))}) to stdout with (format csv)`,
+      ),
+    );
+    // A chunk is stored while COPY goes on with the next; one at a time, so chunks keep their order.
+    let storing: Promise<void> = Promise.resolve();
+    for await (const data of stream) {
+      records.push(data as Buffer);
+      const text = records.take(EXPORT_CHUNK_BYTES);
+      if (text !== undefined) {
+        await storing;
+        sink.add(text);
+        storing = sink.flush();
+        // Its failure is thrown where it is awaited; this keeps it from counting as unhandled.
+        storing.catch(() => undefined);
+      }
+    }
+    await storing;
+    sink.add(records.take(0) ?? '');
+    if (records.unfinished) throw new Error('COPY ended inside a record');
+    await sink.flush(true);
+    await client.query('commit');
+    return { row_count: records.records, size_bytes: sink.size_bytes };
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // A connection that failed in the middle of COPY is not given back to the pool.
+    if (failure !== undefined) client.release(failure instanceof Error ? failure : true);
+    else client.release();
+  }
+}
+
+/** The SELECT whose rows, written by COPY as CSV, are the file's records. */
+function copyQuery(
+  db: Db,
+  accountId: string,
+  filters: transactions.TTransactionFilters,
+  wallClock: (column: RawBuilder<Date>) => RawBuilder<Date>,
+  countryNames: Record<string, string>,
+): CompiledQuery {
+  const rows = transactionsQuery(db, accountId, filters).select(TRANSACTION_LIST_COLUMNS);
+  const col = <T>(name: string) => sql<T>`${sql.ref(`b.${name}`)}`;
+  const customerCurrency = sql<string>`coalesce(b.customer_currency, b.currency)`;
+  // As the list does, a payment shows the card's last four digits only when it has a charge.
+  const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then c.last4 end, '')`;
+  const method = sql<string | null>`case when b.source is null or b.source = '' then null
+    else ${labelSql(col('source'), PAYMENT_METHOD_LABELS)} || coalesce(${' •••• '} || ${last4}, '') end`;
+  // The label starts the cell and is never empty, so neutralising it neutralises the cell.
+  const riskLabels = [0, 1, 2].map(
+    (level) => sql`when ${sql.lit(level)} then ${sql.lit(neutralizeFormula(riskLevelLabel(level)))}`,
+  );
+  const cells = [
+    sql`date_trunc('second', ${wallClock(col('created_at'))})::text`,
+    labelSql(col('type'), TRANSACTION_TYPE_LABELS),
+    labelSql(col('channel'), CHANNEL_LABELS),
+    moneySql(col('amount'), col('currency')),
+    // The table shows fees as what they take away; the file does the same.
+    moneySql(sql`(-b.fee)`, col('currency')),
+    moneySql(col('net'), col('currency')),
+    textCellSql(sql`o.number`),
+    method,
+    textCellSql(col('customer_name')),
+    textCellSql(col('customer_email')),
+    sql`(${JSON.stringify(countryNames)}::jsonb ->> b.customer_country)`,
+    sql`case when b.customer_amount is not null then ${moneySql(col('customer_amount'), customerCurrency)} end`,
+    sql`case b.risk_level ${sql.join(riskLabels, sql` `)} else ${sql.lit(neutralizeFormula(riskLevelLabel(null)))} end`,
+    sql`${wallClock(col('available_on'))}::date::text`,
+    textCellSql(sql`upper(b.currency collate "C")`),
+    sql`case when b.customer_amount is not null then ${textCellSql(sql`upper(${customerCurrency} collate "C")`)} end`,
+    textCellSql(col('id')),
+  ];
+  return (
+    db
+      .selectFrom(rows.as('b'))
+      .leftJoin('orders as o', 'o.id', 'b.order_id')
+      // The digits are taken out of the charge where it is read: a whole-file export joins by hash,
+      // and a hash of ids and digits is a sixth of the size of one holding the charges' JSON.
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('charges')
+            .select([
+              'id',
+              sql<string | null>`coalesce(
+              payment_method_details -> payment_method_type ->> 'last4',
+              payment_method_details -> payment_method_type ->> 'iban_last4')`.as('last4'),
+            ])
+            .as('c'),
+        (join) => join.onRef('c.id', '=', 'b.charge_id'),
+      )
+      .select(cells.map((cell, index) => cell.as(`c${index}`)))
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.seq', 'desc')
+      .compile()
+  );
+}
