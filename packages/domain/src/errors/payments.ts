@@ -35,8 +35,9 @@ export const PAYMENTS_ERRORS = defineErrors({
   wcpay_capture_error: {
     status: 422,
     message: 'The payment capture failed to complete.',
-    when: 'The amount to capture is out of range; data.error_type is amount_too_small (with minimum_amount and currency) or amount_too_large.',
-    action: 'Capture an amount between the minimum and the authorized amount.',
+    when: 'The amount to capture is out of range (data.error_type amount_too_small, with minimum_amount and currency, or amount_too_large), or the payment network refused the capture (processor_refused, with its reason).',
+    action:
+      'Capture an amount between the minimum and the authorized amount; after a refusal by the network, the authorization cannot be captured.',
   },
   wcpay_cancel_error: {
     status: 422,

@@ -68,6 +68,12 @@ export function planCapture(
     throw appError('wcpay_capture_error', { extra: { error_type: 'amount_too_large' } });
   }
   assert(amountToCapture > 0, 'capture amount is positive');
+  const captured = env.processor.capture(charge, amountToCapture);
+  if (captured.status === 'failed') {
+    throw appError('wcpay_capture_error', {
+      extra: { error_type: 'processor_refused', reason: captured.reason },
+    });
+  }
   const { account, now } = env;
   const effects = emptyEffects();
   const settlement = account.default_currency;

@@ -1,73 +1,8 @@
-import { AppError, convertMinor } from '@paydesk/domain';
+import { convertMinor } from '@paydesk/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../accounts.ts';
-import { seededIds } from '../ids.ts';
-import { sandboxProcessor } from '../processor/sandbox.ts';
 import { planRefund, planRefundFailure } from './plan-refund.ts';
-import type { ChargeState, PlanEnv } from './state.ts';
-
-const now = new Date('2024-05-01T12:00:00Z');
-
-function env(): PlanEnv {
-  let seed = 1;
-  return {
-    account: { id: 'acct_1', default_currency: 'usd' } as Account,
-    now,
-    ids: seededIds(() => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    }),
-    rates: new Map(),
-    processor: sandboxProcessor,
-    loan: null,
-  };
-}
-
-function charge(overrides: Partial<ChargeState> = {}): ChargeState {
-  return {
-    id: 'ch_1',
-    account_id: 'acct_1',
-    payment_intent_id: 'pi_1',
-    order_id: 7,
-    amount: 10_000,
-    amount_captured: 10_000,
-    amount_refunded: 0,
-    currency: 'usd',
-    status: 'succeeded',
-    captured: true,
-    refunded: false,
-    payment_method_type: 'card',
-    payment_method_details: {},
-    billing_details: { name: 'Jane' },
-    channel: 'online',
-    source_device: null,
-    risk_level: 0,
-    outcome: {
-      type: 'authorized',
-      network_status: 'approved_by_network',
-      reason: null,
-      risk_level: 'normal',
-      risk_score: 10,
-      seller_message: 'Payment complete.',
-    },
-    exchange_rate: null,
-    refunds_fail: false,
-    scripted_dispute: null,
-    dispute_id: null,
-    created_at: now,
-    ...overrides,
-  };
-}
-
-const codeOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
-  return undefined;
-};
+import { charge, codeOf, env, now } from './plan-testing.ts';
 
 describe('planRefund', () => {
   it('plans a partial, then a full refund, updating the charge in place', () => {

@@ -98,6 +98,7 @@ export function planVoid(
   env: PlanEnv,
   options: { fraudReview: boolean; actor: Actor | undefined; reason: 'requested_by_customer' | 'automatic' },
 ) {
+  env.processor.cancel(charge);
   const effects = emptyEffects();
   effects.intentUpdates.push({
     id: charge.payment_intent_id,

@@ -15,6 +15,14 @@ export type CheckoutInput = z.output<typeof payments.ZPaymentIntentCreate>;
 export interface Processor {
   /** Authorizes a payment method for a checkout's amount, or declines it. */
   authorize(input: CheckoutInput, now: Date): Authorization;
+  /**
+   * Captures all or part of an authorization. The engine has checked its own rules first (the
+   * authorization is held, the amount within it); a network may still refuse, for one its
+   * issuer let go, and the capture is then refused as a whole.
+   */
+  capture(charge: { id: string; amount: number }, amountToCapture: number): CaptureResult;
+  /** Lets an authorization go: the customer's bank frees the funds it held. */
+  cancel(charge: { id: string; amount: number }): { status: 'canceled' };
   /** How a refund of a captured charge settles. */
   refund(charge: { refunds_fail: boolean }): RefundSettlement;
   /** The issuer's decision on a dispute whose evidence was submitted. */
@@ -47,6 +55,9 @@ export interface Authorization {
   sourceDevice: 'ios' | 'android' | null;
   readerId: string | null;
 }
+
+/** The network captured the amount, or refused to (its reason is shown to the merchant). */
+export type CaptureResult = { status: 'succeeded' } | { status: 'failed'; reason: string };
 
 /** A refund settles at once, or is accepted and fails later (the money comes back). */
 export type RefundSettlement = { status: 'succeeded' } | { status: 'pending'; failsAfterMs: number };

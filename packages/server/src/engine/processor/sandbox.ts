@@ -2,6 +2,7 @@ import { assert, invalidParams, methodCurrencyError, resolveCard, resolveLocalMe
 import type { ExternalAccount } from '../../db/schema.ts';
 import type {
   Authorization,
+  CaptureResult,
   CheckoutInput,
   PayoutSettlement,
   Processor,
@@ -130,4 +131,20 @@ function settlePayout(bank: Partial<ExternalAccount>): PayoutSettlement {
     : { status: 'paid' };
 }
 
-export const sandboxProcessor: Processor = { authorize, refund, decideDispute, settlePayout };
+/** The sandbox's network holds every authorization until the engine lets it go. */
+function capture(): CaptureResult {
+  return { status: 'succeeded' };
+}
+
+function cancel(): { status: 'canceled' } {
+  return { status: 'canceled' };
+}
+
+export const sandboxProcessor: Processor = {
+  authorize,
+  capture,
+  cancel,
+  refund,
+  decideDispute,
+  settlePayout,
+};
