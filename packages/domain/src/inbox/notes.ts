@@ -78,7 +78,7 @@ function assertId(id: string, prefix: string): string {
   return id;
 }
 
-const money = (amount_minor: number, currency: string, format: NoteFormat) =>
+const noteAmount = (amount_minor: number, currency: string, format: NoteFormat) =>
   escapeHtml(formatCurrency(amount_minor, currency, format.locale));
 
 export const NOTE_NAMES = {
@@ -124,7 +124,7 @@ export function firstPaymentNote(input: FirstPaymentInput, format: NoteFormat): 
     type: 'info',
     title: 'You received your first payment',
     content:
-      `<p>Congratulations! Your store received its first payment of <strong>${money(input.amount, input.currency, format)}</strong>.</p>` +
+      `<p>Congratulations! Your store received its first payment of <strong>${noteAmount(input.amount, input.currency, format)}</strong>.</p>` +
       '<p>Payments become available for payout once the payout delay has passed.</p>',
     actions: [
       {
@@ -152,7 +152,7 @@ export function firstPayoutNote(input: PayoutInput & { bank_last4: string }, for
     name: NOTE_NAMES.firstPayout,
     type: 'info',
     title: 'Your first payout has arrived',
-    content: `<p>A payout of <strong>${money(input.amount, input.currency, format)}</strong> was paid to your bank account${bank}.</p>`,
+    content: `<p>A payout of <strong>${noteAmount(input.amount, input.currency, format)}</strong> was paid to your bank account${bank}.</p>`,
     actions: [
       {
         name: 'view-payout',
@@ -176,7 +176,7 @@ export interface DisputeInput {
 
 /** A customer disputed a payment: the merchant has until due_by to respond. */
 export function disputeNote(input: DisputeInput, format: NoteFormat): NoteDraft {
-  const amount = money(input.amount, input.currency, format);
+  const amount = noteAmount(input.amount, input.currency, format);
   const due = escapeHtml(
     formatStoreDate(Math.floor(input.due_by.getTime() / 1000), format.dateFormat, format.timeZone),
   );
@@ -210,7 +210,7 @@ export function payoutFailedNote(
     type: 'error',
     title: 'A payout failed',
     content:
-      `<p>A payout of <strong>${money(input.amount, input.currency, format)}</strong> could not be paid to your bank account.` +
+      `<p>A payout of <strong>${noteAmount(input.amount, input.currency, format)}</strong> could not be paid to your bank account.` +
       `${reason ? ` ${escapeHtml(reason)}` : ''}</p>` +
       '<p>Payouts are currently paused because a recent payout failed. Please update your bank account details.</p>',
     actions: [

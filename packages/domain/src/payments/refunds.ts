@@ -1,16 +1,7 @@
 /** The refund actions a payment's detail page offers. */
 
 import { parseMajorUnits, toMajorUnits } from '../money/format.ts';
-
-/**
- * Inquiries are the warning_ dispute statuses. Repeated here rather than imported
- * from transactions/, because features do not import each other.
- */
-function isInquiryStatus(status: string | null): boolean {
-  return (
-    status === 'warning_needs_response' || status === 'warning_under_review' || status === 'warning_closed'
-  );
-}
+import { isInquiryStatus } from '../transactions/status.ts';
 
 export const REFUND_ACTION_LABELS = {
   refundInFull: 'Refund in full',

@@ -237,13 +237,13 @@ export function timelineEventItems(
   const t = options.t ?? ((text: string) => text);
   const locale = options.locale ?? 'en_US';
   const store = options.storeCurrency.toLowerCase();
-  const money = (amount_minor: number, currency: string | undefined) => {
+  const eventAmount = (amount_minor: number, currency: string | undefined) => {
     const code = (currency ?? store).toLowerCase();
     return code === store
       ? formatCurrency(amount_minor, code, locale)
       : formatExplicitCurrency(amount_minor, code, locale);
   };
-  const amount = money(Math.abs(event.amount ?? 0), event.currency);
+  const amount = eventAmount(Math.abs(event.amount ?? 0), event.currency);
   const items: TimelineItem[] = [];
   const add = (
     kind: TimelineItemKind,
@@ -266,7 +266,7 @@ export function timelineEventItems(
   /** Where an amount in the store currency went: a payout that took it, or a future one. */
   const payout = (amount_minor: number, currency: string | undefined, body: string[] = []) => {
     if (amount_minor === 0) return;
-    const text = money(Math.abs(amount_minor), currency);
+    const text = eventAmount(Math.abs(amount_minor), currency);
     const positive = amount_minor > 0;
     if (event.deposit) {
       const link: TimelineLink = {
@@ -322,7 +322,7 @@ export function timelineEventItems(
       add('event', 'neutral', TIMELINE_TEMPLATES.authorizationExpired, [amount]);
       break;
     case 'captured': {
-      const captured = money(Math.abs(event.amount_captured ?? event.amount ?? 0), event.currency);
+      const captured = eventAmount(Math.abs(event.amount_captured ?? event.amount ?? 0), event.currency);
       const storeCurrency = details?.store_currency ?? event.currency ?? store;
       const fee = details?.store_fee ?? event.fee ?? 0;
       const gross = details?.store_amount_captured ?? details?.store_amount ?? event.amount ?? 0;
@@ -331,7 +331,7 @@ export function timelineEventItems(
         ...(conversion ? [conversion] : []),
         feeLine(fee, storeCurrency, event.fee_rates, locale),
         ...feeBreakdownLines(event.fee_rates, locale),
-        fillSegmentsText(t(TIMELINE_TEMPLATES.netPayout), [money(net, storeCurrency)]),
+        fillSegmentsText(t(TIMELINE_TEMPLATES.netPayout), [eventAmount(net, storeCurrency)]),
       ];
       status(TIMELINE_STATUS_LABELS.paid);
       add('event', 'success', TIMELINE_TEMPLATES.captured, [captured], body);
@@ -384,8 +384,8 @@ export function timelineEventItems(
         const fee = Math.abs(event.fee ?? 0);
         const disputed = Math.abs(event.amount ?? 0);
         payout(-(disputed + fee), event.currency, [
-          fillSegmentsText(t(TIMELINE_TEMPLATES.disputedAmount), [money(-disputed, event.currency)]),
-          fillSegmentsText(t(TIMELINE_TEMPLATES.disputeFee), [money(-fee, event.currency)]),
+          fillSegmentsText(t(TIMELINE_TEMPLATES.disputedAmount), [eventAmount(-disputed, event.currency)]),
+          fillSegmentsText(t(TIMELINE_TEMPLATES.disputeFee), [eventAmount(-fee, event.currency)]),
         ]);
       }
       break;

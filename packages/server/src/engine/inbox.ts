@@ -1,4 +1,4 @@
-import { assert } from '@paydesk/domain';
+import { assert, isInquiryStatus } from '@paydesk/domain';
 import { AWAITING_RESPONSE_STATUSES } from '@paydesk/domain/disputes/list-query';
 import {
   disputeNote,
@@ -101,7 +101,7 @@ export async function recordEffectNotes(db: Db, effects: NoteEffects): Promise<v
             amount: dispute.amount,
             currency: dispute.currency,
             due_by: dueBy,
-            inquiry: dispute.status === 'warning_needs_response',
+            inquiry: isInquiryStatus(dispute.status),
           },
           format,
         ),

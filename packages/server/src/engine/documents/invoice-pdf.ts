@@ -23,7 +23,7 @@ export interface InvoiceContent {
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
-const money = (amount: number, currency: string) =>
+const pdfAmount = (amount: number, currency: string) =>
   `${toMajorUnits(amount, currency)} ${currency.toUpperCase()}`;
 
 /** The totals of an invoice's lines, one per currency, in the lines' order of currencies. */
@@ -87,14 +87,14 @@ function drawInvoice(pdf: PDFKit.PDFDocument, invoice: InvoiceContent): void {
   };
   row('Description', 'Currency', 'Amount', true);
   for (const line of invoice.lines) {
-    row(FEE_LINE_LABELS[line.kind], line.currency.toUpperCase(), money(line.amount, line.currency));
+    row(FEE_LINE_LABELS[line.kind], line.currency.toUpperCase(), pdfAmount(line.amount, line.currency));
   }
   pdf.moveDown(0.6);
   for (const total of invoiceTotals(invoice.lines)) {
     row(
       `Total ${total.currency.toUpperCase()}`,
       total.currency.toUpperCase(),
-      money(total.amount, total.currency),
+      pdfAmount(total.amount, total.currency),
       true,
     );
   }

@@ -131,8 +131,8 @@ export function planRefund(
   effects.chargeUpdates.push({ id: charge.id, set: { amount_refunded: after, refunded: full } });
   if (full && charge.order_id !== null)
     effects.orderUpdates.push({ id: charge.order_id, set: { status: 'refunded' } });
-  const settlesInquiry =
-    full && (disputeStatus === 'warning_needs_response' || disputeStatus === 'warning_under_review');
+  // A full refund settles an inquiry still open (not one already closed).
+  const settlesInquiry = full && isInquiryStatus(disputeStatus) && disputeStatus !== 'warning_closed';
   effects.timeline.push({
     payment_intent_id: charge.payment_intent_id,
     charge_id: charge.id,
