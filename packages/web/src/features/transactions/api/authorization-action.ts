@@ -55,9 +55,9 @@ export function authorizationErrorMessage(
  * payment_intent_id: the one capture and the one cancel of an authorization, for the uncaptured
  * list and the payment detail page alike. It says how it went with a success or failure notice,
  * from the mutation itself, so the notice shows even when the buttons left the page with the
- * payment's new state. Every view of payments is refreshed either way (the lists, their counts
- * and summaries, the authorizations and the payment's page): a failure often means the payment
- * changed state elsewhere. A capture counts as done only when its status is succeeded, a cancel
+ * payment's new state, after every view of payments has read it again either way (the lists,
+ * their counts and summaries, the authorizations and the payment's page): a failure often means
+ * the payment changed state elsewhere. A capture counts as done only when its status is succeeded, a cancel
  * only when it is canceled.
  */
 export function useAuthorizationAction(action: AuthorizationAction) {
@@ -83,12 +83,16 @@ export function useAuthorizationAction(action: AuthorizationAction) {
       }
       return result;
     },
-    onSuccess: (_result, target) => {
-      createNotice('success', fillTemplate(__(AUTHORIZATION_SUCCESS_MESSAGES[action]), target.order_number));
+    // The notice comes once every view has read the payment's new state, so what it announces
+    // is what the page shows (its status, its timeline, the lists).
+    onSettled: async (_result, error, target) => {
+      await invalidatePaymentViews(client);
+      if (error) createNotice('error', authorizationErrorMessage(action, target.order_number, error));
+      else
+        createNotice(
+          'success',
+          fillTemplate(__(AUTHORIZATION_SUCCESS_MESSAGES[action]), target.order_number),
+        );
     },
-    onError: (error, target) => {
-      createNotice('error', authorizationErrorMessage(action, target.order_number, error));
-    },
-    onSettled: () => invalidatePaymentViews(client),
   });
 }
