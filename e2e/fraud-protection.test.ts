@@ -253,7 +253,6 @@ describeInBrowser('the fraud protection page', (use) => {
       `Would have caught ${expected.total.count} payments`,
     );
     // Nothing was saved by testing.
-    await expectAccessible(page, 'fraud protection: backtest results');
     expect((await server.api<Settings>('GET', '/settings')).current_protection_level).toBe('basic');
     await page.context().close();
   });
@@ -273,7 +272,6 @@ describeInBrowser('the fraud protection page', (use) => {
     expect(await banner.textContent()).toBe(
       'There was an error retrieving your fraud protection settings. Please refresh the page to try again.',
     );
-    await expectAccessible(page, 'fraud protection: settings not loaded');
     expect(await saveButton(page).isDisabled()).toBe(true);
     await page.context().close();
   });
