@@ -29,7 +29,7 @@ import type { SeedRun } from './run.ts';
 /** Held authorizations younger than this at the end stay uncaptured, so the Uncaptured tab has rows. */
 const UNCAPTURED_WINDOW_MS = 3 * DAY_MS;
 
-const REFUND_REASONS: readonly (readonly [RefundReason | null, number])[] = [
+const REFUND_REASON_WEIGHTS: readonly (readonly [RefundReason | null, number])[] = [
   ['requested_by_customer', 70],
   ['duplicate', 8],
   ['fraudulent', 4],
@@ -45,7 +45,7 @@ export function scheduleRefund(run: SeedRun, charge: ChargeState, capturedAt: nu
   const at = capturedAt + HOUR_MS + Math.floor(-Math.log(1 - random()) * 5 * DAY_MS);
   const partial = random() < MIX.partialRefund;
   const share = 0.2 + random() * 0.6;
-  const reason = pickWeighted(random, REFUND_REASONS);
+  const reason = pickWeighted(random, REFUND_REASON_WEIGHTS);
   if (at > end) return;
   queue.push(at, () => {
     env.now = new Date(at);
