@@ -21,6 +21,9 @@ const MENU_PATHS = [
   '/payments/card-readers',
   '/payments/documents',
   '/payments/fraud-protection',
+  '/payments/audit-log',
+  // The store settings' payments section, which is not a wc-admin page.
+  'wc-settings',
 ];
 
 describeInBrowser('the links of the admin', (use) => {
@@ -54,7 +57,10 @@ describeInBrowser('the links of the admin', (use) => {
       .getByRole('navigation', { name: 'Payments' })
       .locator('a[href]')
       .evaluateAll((anchors) =>
-        anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).searchParams.get('path')),
+        anchors.map((anchor) => {
+          const search = new URL((anchor as HTMLAnchorElement).href).searchParams;
+          return search.get('path') ?? search.get('page');
+        }),
       );
     expect(menu).toEqual(expect.arrayContaining(MENU_PATHS));
     // The Overview's own links beyond the menu: tasks, inbox, balances, deposits.

@@ -232,6 +232,7 @@ export const ROUTES: RouteDefinition[] = [
     path: PAYMENTS_SETTINGS_ROUTE,
     title: () => __('Payments settings'),
     breadcrumbs: () => [payments(), { label: __('Payments settings') }],
+    menu: { label: () => __('Settings'), order: 80 },
     component: lazy(() => import('../features/settings/pages/settings-page.tsx')),
   },
 ];

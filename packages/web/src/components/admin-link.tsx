@@ -1,6 +1,10 @@
 import { type AnchorHTMLAttributes, forwardRef, type MouseEvent } from 'react';
-import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
+import { ADMIN_PATH, getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 
+/**
+ * `path`: a wc-admin page's path, or the whole address of an admin page registered outside
+ * wc-admin (the store settings' payments section), which is used as it is.
+ */
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { path: string; query?: QueryValues };
 
 /** A link to another admin page that moves without reloading (a modified click still opens a tab). */
@@ -8,7 +12,7 @@ export const AdminLink = forwardRef<HTMLAnchorElement, Props>(function AdminLink
   { path, query, onClick, ...rest },
   ref,
 ) {
-  const href = getAdminUrl(path, query);
+  const href = path.startsWith(ADMIN_PATH) ? path : getAdminUrl(path, query);
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (

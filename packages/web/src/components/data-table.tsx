@@ -42,6 +42,26 @@ export interface DataTableColumn<Row> {
   nowrap?: boolean;
   /** Cells with their own links or buttons do not also link to the row's page. */
   ownLinks?: boolean;
+  /**
+   * Stays in view at the table's right edge while a wide table scrolls sideways: the row's
+   * actions (capture, cancel, respond), which a merchant should not have to scroll to.
+   */
+  pinned?: boolean;
+}
+
+/** The class names of a column's header or cell: numbers to the right, one line, pinned. */
+function columnClasses(
+  base: string | undefined,
+  column: Pick<DataTableColumn<unknown>, 'numeric' | 'nowrap' | 'pinned'>,
+): string {
+  return [
+    base,
+    column.numeric && classes.numeric,
+    column.nowrap && classes.nowrap,
+    column.pinned && classes.pinned,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface DataTableProps<Row> {
@@ -170,7 +190,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     const sorted = props.sort.orderby === id ? props.sort.order : false;
     if (!column.sortable) {
       return (
-        <th key={id} className={column.numeric ? `${classes.th} ${classes.numeric}` : classes.th}>
+        <th key={id} className={columnClasses(classes.th, column)}>
           {column.header}
         </th>
       );
@@ -183,7 +203,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     return (
       <th
         key={id}
-        className={column.numeric ? `${classes.th} ${classes.numeric}` : classes.th}
+        className={columnClasses(classes.th, column)}
         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       >
         <UnstyledButton
@@ -426,13 +446,7 @@ const Rows = memo(function Rows<Row>({ rows, columns, rowKey, rowLink, rowLinkNa
         {columns.map((column, index) => {
           const content = column.cell(row);
           return (
-            <td
-              key={column.id}
-              className={[classes.cell, column.numeric && classes.numeric, column.nowrap && classes.nowrap]
-                .filter(Boolean)
-                .join(' ')}
-              data-column={column.id}
-            >
+            <td key={column.id} className={columnClasses(classes.cell, column)} data-column={column.id}>
               {/* One link per row, in its first cell: a screen reader lists each row once, and the
                   rest of the row follows it on a click. */}
               {href && index === 0 && !column.ownLinks ? (

@@ -121,6 +121,7 @@ const columns = (): DataTableColumn<Row>[] => [
     header: __('Action'),
     required: true,
     ownLinks: true,
+    pinned: true,
     cell: (row) => {
       const respond = isAwaitingResponse(row.status);
       const link = actionOf(row, respond);

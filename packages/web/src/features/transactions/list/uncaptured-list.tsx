@@ -106,6 +106,7 @@ function uncapturedColumns(): DataTableColumn<AuthorizationRow>[] {
       cell: (row) => <Actions row={row} />,
       required: true,
       ownLinks: true,
+      pinned: true,
     },
   ];
 }
