@@ -118,8 +118,10 @@ export async function authorizationsSummary(
 
 /**
  * `GET {base}/authorizations/{payment_intent_id}`: the authorization of a payment
- * intent that was authorized to be captured later, captured or not. Any other intent, or none,
- * answers 404 `authorization_missing`, which the page treats as "nothing to show".
+ * intent that was authorized to be captured later, captured or not: one the store asked to
+ * capture later, or one a fraud rule held for review (which the uncaptured list shows too). Any
+ * other intent, or none, answers 404 `authorization_missing`, which the page treats as "nothing
+ * to show".
  */
 export async function readAuthorization(
   db: Executor,
@@ -130,7 +132,7 @@ export async function readAuthorization(
     .innerJoin('payment_intents as pi', 'pi.latest_charge_id', 'c.id')
     .where('pi.id', '=', paymentIntentId)
     .where('pi.account_id', '=', accountId)
-    .where('pi.capture_method', '=', 'manual')
+    .where((eb) => eb.or([eb('pi.capture_method', '=', 'manual'), eb('fo.status', '=', 'review')]))
     .where('c.status', '=', 'succeeded')
     .executeTakeFirst();
   if (!row) throw appError('authorization_missing');

@@ -660,6 +660,12 @@ describeEachDatabase('transactions lists', (use) => {
     expect(marked.length, 'the seeded history holds payments for review').toBeGreaterThan(0);
     expect(all.data.length - marked.length, 'and has ordinary authorizations').toBeGreaterThan(0);
     for (const row of all.data) expect(row.needs_review).toBe(heldIds.has(row.payment_intent_id));
+    // A payment held for review is an authorization read by its id too, though the checkout
+    // asked for an automatic capture.
+    const heldNow = all.data.find((row) => row.needs_review)!;
+    const one = await get(`${BASE}/authorizations/${heldNow.payment_intent_id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ payment_intent_id: heldNow.payment_intent_id, needs_review: true });
 
     // Approving one (a capture) takes it off the list; blocking one (a cancel) too.
     const [approve, block] = marked;
