@@ -9,6 +9,10 @@
  *   DATA_DIR=/path/to/data npx tsx bench/load.bench.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/load.bench.ts
  *
+ * WEB_PROCESSES=2 (with DATABASE_URL) starts two web processes and a job worker process on the
+ * one PostgreSQL database, as docs/deployment.md runs a store that outgrew one process; each
+ * kind's connections are shared between the web processes.
+ *
  * DURATION_S (default 20) sets how long the load runs. A database without payments is seeded
  * with 2,000 ledger rows first. The server counts requests against BENCH_RATE_LIMITS, which no
  * run reaches: production's limits (docs/configuration.md, "Rate limits") allow one credential
@@ -21,6 +25,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { JOB_HANDLERS } from '../packages/server/src/engine/context.ts';
+import { jobWakeup } from '../packages/server/src/engine/job-wakeup.ts';
+import { startJobWorker } from '../packages/server/src/engine/jobs.ts';
 import { seedHistory } from '../packages/server/src/engine/seed/seed.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
@@ -39,12 +46,32 @@ interface Ready {
   charges: string[];
 }
 
+/** On close: stop, then tell the parent by exiting. */
+function closeOnMessage(close: () => Promise<void>): void {
+  process.on('message', async (message) => {
+    if (message !== 'close') return;
+    await close();
+    process.exit(0);
+  });
+}
+
+/** A job worker process beside the web processes (PAYDESK_ROLE=worker). */
+async function work(): Promise<void> {
+  const handle = await openBenchDatabase();
+  const stop = await startJobWorker(handle.db, JOB_HANDLERS, { wakeup: jobWakeup(handle) });
+  closeOnMessage(async () => {
+    await stop();
+    await handle.close();
+  });
+  process.send?.('ready');
+}
+
 async function serve(): Promise<void> {
   const handle = await openBenchDatabase();
   const { db } = handle;
   const payments = await db.selectFrom('charges').select('id').limit(1).execute();
   if (payments.length === 0) await seedHistory(handle, { transactions: SEED_ROWS });
-  const authorization = await benchAdministrator(handle, 'loadbench');
+  const authorization = await benchAdministrator(handle, `loadbench${process.env.LOAD_BENCH_INDEX ?? ''}`);
   const charges = await db
     .selectFrom('charges as c')
     .select('c.id')
@@ -62,26 +89,55 @@ async function serve(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
-  process.on('message', async (message) => {
-    if (message !== 'close') return;
+  closeOnMessage(async () => {
     await app.close();
     await handle.close();
-    process.exit(0);
   });
   const ready: Ready = { port: address.port, authorization, charges: charges.map((row) => row.id) };
   process.send?.(ready);
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...env, LOAD_BENCH_ROLE: 'server' } });
-  return new Promise((resolve, reject) => {
-    child.once('message', (ready) => resolve({ child, ready: ready as Ready }));
-    child.once('exit', (code) => reject(new Error(`The server process ended with ${code}.`)));
+function startProcess<T>(env: NodeJS.ProcessEnv, role: 'server' | 'worker', index = 0) {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...env, LOAD_BENCH_ROLE: role, LOAD_BENCH_INDEX: String(index) },
   });
+  return new Promise<{ child: ChildProcess; ready: T }>((resolve, reject) => {
+    child.once('message', (ready) => resolve({ child, ready: ready as T }));
+    child.once('exit', (code) => reject(new Error(`The ${role} process ended with ${code}.`)));
+  });
+}
+
+/**
+ * The processes under load: one web process (which also seeds an empty database), or on
+ * PostgreSQL `WEB_PROCESSES` of them and a job worker, started once the first has seeded.
+ */
+async function startProcesses(env: NodeJS.ProcessEnv, webProcesses: number) {
+  const first = await startProcess<Ready>(env, 'server');
+  const others = await Promise.all(
+    Array.from({ length: webProcesses - 1 }, (_, index) => startProcess<Ready>(env, 'server', index + 1)),
+  );
+  const worker = webProcesses > 1 ? [await startProcess<string>(env, 'worker')] : [];
+  const children = [first, ...others, ...worker].map((started) => started.child);
+  const close = async () => {
+    await Promise.all(
+      children.map((child) => {
+        child.send('close');
+        return new Promise((resolve) => child.once('exit', resolve));
+      }),
+    );
+  };
+  return { ready: first.ready, ports: [first, ...others].map((started) => started.ready.port), close };
 }
 
 async function load(): Promise<void> {
   const duration = Number(process.env.DURATION_S ?? 20);
+  const webProcesses = Number(process.env.WEB_PROCESSES ?? 1);
+  if (!Number.isSafeInteger(webProcesses) || webProcesses < 1)
+    throw new Error('WEB_PROCESSES: a whole number ≥ 1.');
+  if (webProcesses > 1 && !process.env.DATABASE_URL)
+    throw new Error(
+      'WEB_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process.',
+    );
   const env = { ...process.env };
   let scratch: string | undefined;
   if (!env.DATABASE_URL && !env.DATA_DIR) {
@@ -89,8 +145,8 @@ async function load(): Promise<void> {
     env.DATA_DIR = scratch;
   }
   try {
-    const { child, ready } = await startServer(env);
-    const url = `http://127.0.0.1:${ready.port}`;
+    const { ready, ports, close } = await startProcesses(env, webProcesses);
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
     const headers = { authorization: ready.authorization, 'content-type': 'application/json' };
     const run = `${process.pid}${Date.now()}`;
     const pick = () => ready.charges[Math.floor(Math.random() * ready.charges.length)]!;
@@ -138,20 +194,21 @@ async function load(): Promise<void> {
     const results = await Promise.all(
       kinds.map(([, connections, setup]) =>
         autocannon({
-          url,
-          connections,
+          // autocannon takes several URLs and goes round them by connection (its README; the
+          // types name one string only).
+          url: urls as unknown as string,
+          connections: Math.max(connections, urls.length),
           duration,
           timeout: 30,
           requests: [{ headers, setupRequest: (request) => ({ ...request, ...setup() }) }],
         }),
       ),
     );
-    child.send('close');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await close();
 
     const database = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(
-      `database: ${database}, ${duration} s, load average ${loadavg()
+      `database: ${database}, ${webProcesses === 1 ? 'one process' : `${webProcesses} web processes and a worker`}, ${duration} s, load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}`,
     );
@@ -187,4 +244,5 @@ async function load(): Promise<void> {
 }
 
 if (process.env.LOAD_BENCH_ROLE === 'server') await serve();
+else if (process.env.LOAD_BENCH_ROLE === 'worker') await work();
 else await load();
