@@ -1,14 +1,13 @@
 import { NOTE_NAMES, payoutFailedNote } from '@paydesk/domain/inbox/notes';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { listMigrations } from '../db/migrate.ts';
 import { splitSql } from '../db/split-sql.ts';
 import { insertNotes } from '../store/inbox.ts';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
+import { makeTestApp, makeUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
-import type { Account } from './accounts.ts';
 import { recordPayoutNote } from './inbox.ts';
 import { startTestDrive } from './onboarding/test-drive.ts';
 import { settlePayout } from './payouts/services.ts';
@@ -25,34 +24,25 @@ const DISPUTE_CARD = '4000000000000259';
 const INQUIRY_CARD = '4000000000001976';
 
 describeEachDatabase('inbox notes from the engine', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
 
   const notesNamed = (prefix: string) =>
     use()
       .db.selectFrom('notes')
       .selectAll()
-      .where('account_id', '=', account.id)
+      .where('account_id', '=', api.account.id)
       .where('name', 'like', `${prefix}%`)
       .orderBy('id')
       .execute();
 
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
-
   it('notes the first payment once, with its amount and a link to it', async () => {
     expect(await notesNamed('wcpay-first-payment')).toEqual([]);
-    const first = await pay(app, admin.basic, 1234);
-    await pay(app, admin.basic, 9999);
+    const first = await pay(api.app, api.admin.basic, 1234);
+    await pay(api.app, api.admin.basic, 9999);
     const body = cardCheckout('4242424242424242', { amount: 777 });
     // A retried checkout replays its answer and adds nothing.
-    expect((await checkout(app, admin.basic, body, 'retry-key')).statusCode).toBe(200);
-    expect((await checkout(app, admin.basic, body, 'retry-key')).statusCode).toBe(200);
+    expect((await api.checkout(body, 'retry-key')).statusCode).toBe(200);
+    expect((await api.checkout(body, 'retry-key')).statusCode).toBe(200);
     const notes = await notesNamed('wcpay-first-payment');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.content).toContain('<strong>$12.34</strong>');
@@ -61,12 +51,12 @@ describeEachDatabase('inbox notes from the engine', (use) => {
   });
 
   it('notes each new dispute and inquiry once', async () => {
-    await pay(app, admin.basic, 2500, cardCheckout(DISPUTE_CARD));
-    await pay(app, admin.basic, 4000, cardCheckout(INQUIRY_CARD));
+    await pay(api.app, api.admin.basic, 2500, cardCheckout(DISPUTE_CARD));
+    await pay(api.app, api.admin.basic, 4000, cardCheckout(INQUIRY_CARD));
     const disputes = await use()
       .db.selectFrom('disputes')
       .select(['id', 'status'])
-      .where('account_id', '=', account.id)
+      .where('account_id', '=', api.account.id)
       .orderBy('created_at')
       .execute();
     expect(disputes.map((d) => d.status).sort()).toEqual(['needs_response', 'warning_needs_response']);
@@ -83,15 +73,15 @@ describeEachDatabase('inbox notes from the engine', (use) => {
     const disputes = await use()
       .db.selectFrom('disputes')
       .select(['id', 'status'])
-      .where('account_id', '=', account.id)
+      .where('account_id', '=', api.account.id)
       .execute();
     const dispute = disputes.find((d) => d.status === 'needs_response')!;
     const inquiry = disputes.find((d) => d.status === 'warning_needs_response')!;
     const statusOf = async (id: string) => (await notesNamed(NOTE_NAMES.dispute(id)))[0]!.status;
-    const headers = { authorization: admin.basic };
+    const headers = { authorization: api.admin.basic };
 
     // Saving evidence without submitting leaves the dispute awaiting a response, and its note.
-    const saved = await app.inject({
+    const saved = await api.app.inject({
       method: 'POST',
       url: `${BASE}/disputes/${inquiry.id}`,
       headers,
@@ -101,13 +91,17 @@ describeEachDatabase('inbox notes from the engine', (use) => {
     expect(await statusOf(inquiry.id)).toBe('unactioned');
 
     // Accepting the dispute closes its note in the same request.
-    const closed = await app.inject({ method: 'POST', url: `${BASE}/disputes/${dispute.id}/close`, headers });
+    const closed = await api.app.inject({
+      method: 'POST',
+      url: `${BASE}/disputes/${dispute.id}/close`,
+      headers,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await statusOf(dispute.id)).toBe('actioned');
     expect(await statusOf(inquiry.id)).toBe('unactioned');
 
     // Submitting the inquiry's evidence puts it under review: nothing left to respond to.
-    const submitted = await app.inject({
+    const submitted = await api.app.inject({
       method: 'POST',
       url: `${BASE}/disputes/${inquiry.id}`,
       headers,
@@ -119,11 +113,11 @@ describeEachDatabase('inbox notes from the engine', (use) => {
   });
 
   it('closes the note of a dispute that reaches its deadline unanswered', async () => {
-    await pay(app, admin.basic, 3100, cardCheckout(DISPUTE_CARD));
+    await pay(api.app, api.admin.basic, 3100, cardCheckout(DISPUTE_CARD));
     const open = await use()
       .db.selectFrom('disputes')
       .select(['id', 'status'])
-      .where('account_id', '=', account.id)
+      .where('account_id', '=', api.account.id)
       .where('status', '=', 'needs_response')
       .executeTakeFirstOrThrow();
     expect((await notesNamed(NOTE_NAMES.dispute(open.id)))[0]!.status).toBe('unactioned');
@@ -140,16 +134,16 @@ describeEachDatabase('inbox notes from the engine', (use) => {
 
   it('notes the first payout when it is paid, and only the first', async () => {
     await advanceDays(use(), 10);
-    let paid = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'paid');
+    let paid = (await payoutsOf(use(), api.account.id)).filter((p) => p.status === 'paid');
     expect(paid.length).toBeGreaterThanOrEqual(1);
     let notes = await notesNamed('wcpay-first-payout');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.actions[0]!.url).toContain(`id=${paid[0]!.id}`);
     expect(notes[0]!.date_created.getTime()).toBe(paid[0]!.arrival_date.getTime());
 
-    await pay(app, admin.basic, 5000);
+    await pay(api.app, api.admin.basic, 5000);
     await advanceDays(use(), 10);
-    paid = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'paid');
+    paid = (await payoutsOf(use(), api.account.id)).filter((p) => p.status === 'paid');
     expect(paid.length).toBeGreaterThanOrEqual(2);
     notes = await notesNamed('wcpay-first-payout');
     expect(notes).toHaveLength(1);
@@ -160,11 +154,11 @@ describeEachDatabase('inbox notes from the engine', (use) => {
   });
 
   it('notes a failed payout once, even when its job runs again', async () => {
-    const banks = account.external_accounts.map((bank) => ({ ...bank, last4: '1113' }));
-    await setAccount(use(), account.id, { external_accounts: JSON.stringify(banks) });
-    await pay(app, admin.basic, 6000);
+    const banks = api.account.external_accounts.map((bank) => ({ ...bank, last4: '1113' }));
+    await setAccount(use(), api.account.id, { external_accounts: JSON.stringify(banks) });
+    await pay(api.app, api.admin.basic, 6000);
     await advanceDays(use(), 10);
-    const failed = (await payoutsOf(use(), account.id)).filter((p) => p.status === 'failed');
+    const failed = (await payoutsOf(use(), api.account.id)).filter((p) => p.status === 'failed');
     expect(failed).toHaveLength(1);
     const notes = await notesNamed('wcpay-payout-failed-');
     expect(notes.map((note) => note.name)).toEqual([NOTE_NAMES.payoutFailed(failed[0]!.id)]);
@@ -178,10 +172,12 @@ describeEachDatabase('inbox notes from the engine', (use) => {
   it("takes a failed payout's note out of the inbox once a later payout in its currency is paid", async () => {
     expect((await notesNamed('wcpay-payout-failed-'))[0]!.status).toBe('unactioned');
     // The merchant fixes the bank details; the next payout reaches the bank.
-    await setAccount(use(), account.id, { external_accounts: JSON.stringify(account.external_accounts) });
-    await pay(app, admin.basic, 7000);
+    await setAccount(use(), api.account.id, {
+      external_accounts: JSON.stringify(api.account.external_accounts),
+    });
+    await pay(api.app, api.admin.basic, 7000);
     await advanceDays(use(), 10);
-    const payouts = await payoutsOf(use(), account.id);
+    const payouts = await payoutsOf(use(), api.account.id);
     const failedAt = payouts.find((p) => p.status === 'failed')!.created_at.getTime();
     expect(payouts.some((p) => p.status === 'paid' && p.created_at.getTime() > failedAt)).toBe(true);
     expect((await notesNamed('wcpay-payout-failed-'))[0]!.status).toBe('actioned');

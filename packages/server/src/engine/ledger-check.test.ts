@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../cli/engine-commands.ts';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { connectSandboxAccount } from '../testing/engine.ts';
-import type { Account } from './accounts.ts';
 import { createLoan } from './capital/services.ts';
 import { createReader } from './card-readers/services.ts';
 import { clockNow } from './clock.ts';
@@ -17,9 +15,7 @@ import { checkLedger } from './ledger-check.ts';
 import { advanceDays, pay, payoutsOf } from './payouts/testing.ts';
 
 describeEachDatabase('ledger:check', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   const charges: string[] = [];
 
   const run = async () => {
@@ -37,36 +33,32 @@ describeEachDatabase('ledger:check', (use) => {
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
     // A history with every kind of movement this area makes: charges, a refund, a loan and its
     // repayments, a reader fee, and payouts that swept the rows.
     const ctx = await engineContext(use().db);
     const reader = await createReader(use().db, randomIds, { label: 'Desk', now: ctx.now });
     await createLoan(ctx, { amount: 50_000, fee_amount: 5_000, withhold_rate_bp: 500, currency: 'usd' });
-    for (let i = 0; i < 3; i++) charges.push((await pay(app, admin.basic, 4_000 + i)).charge.id);
+    for (let i = 0; i < 3; i++) charges.push((await pay(api.app, api.admin.basic, 4_000 + i)).charge.id);
     charges.push(
       (
-        await pay(app, admin.basic, 2_000, {
+        await pay(api.app, api.admin.basic, 2_000, {
           payment_method_data: { type: 'card_present', reader_id: reader.id },
         })
       ).charge.id,
     );
-    const refund = await app.inject({
+    const refund = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/payments/refund',
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { charge_id: charges[0], amount: 1_000 },
     });
     expect(refund.statusCode, refund.body).toBe(200);
     await advanceDays(use(), 10);
-    await pay(app, admin.basic, 3_000);
+    await pay(api.app, api.admin.basic, 3_000);
   });
-  afterAll(() => app.close());
 
   it('passes on a healthy ledger', async () => {
-    expect((await payoutsOf(use(), account.id)).length).toBeGreaterThan(0);
+    expect((await payoutsOf(use(), api.account.id)).length).toBeGreaterThan(0);
     const { code, lines, failed } = await run();
     expect(failed).toEqual([]);
     expect(code).toBe(0);
@@ -98,7 +90,7 @@ describeEachDatabase('ledger:check', (use) => {
   });
 
   it('names a payout that swept a row it did not pay, and a loan whose paid amount drifted', async () => {
-    const [payout] = await payoutsOf(use(), account.id);
+    const [payout] = await payoutsOf(use(), api.account.id);
     const stray = await use()
       .db.selectFrom('balance_transactions')
       .select('id')
@@ -135,7 +127,7 @@ describeEachDatabase('ledger:check', (use) => {
         postLedger(trx, [
           {
             id: 'txn_bad_refund',
-            account_id: account.id,
+            account_id: api.account.id,
             type: 'refund',
             amount: -9_999,
             fee: 0,
@@ -149,7 +141,7 @@ describeEachDatabase('ledger:check', (use) => {
           },
           {
             id: 'txn_bad_capture',
-            account_id: account.id,
+            account_id: api.account.id,
             type: 'charge',
             amount: 10,
             fee: 0,

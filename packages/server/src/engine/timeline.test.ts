@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout } from '../testing/engine.ts';
 import { createLoan } from './capital/services.ts';
 import { DAY_MS } from './clock.ts';
 import { engineContext } from './context.ts';
@@ -37,20 +36,13 @@ const SPEC_EVENT_TYPES = [
 ] as const satisfies readonly TimelineType[];
 
 describeEachDatabase('timeline events', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
   const post = (url: string, payload?: Record<string, unknown>) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: `${BASE}${url}`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       ...(payload ? { payload } : {}),
     });
   const ok = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
@@ -64,7 +56,7 @@ describeEachDatabase('timeline events', (use) => {
     };
   };
   const pay = (number: string, overrides: Parameters<typeof cardCheckout>[1] = {}) =>
-    ok(checkout(app, admin.basic, cardCheckout(number, overrides)));
+    ok(api.checkout(cardCheckout(number, overrides)));
   const disputeOf = async (chargeId: string) =>
     (
       await use()
@@ -87,20 +79,10 @@ describeEachDatabase('timeline events', (use) => {
     const partly = await pay('4000000000001976', { amount: 4000 });
     const dispute = await disputeOf(partly.charge.id);
     await ok(post('/refund', { charge_id: partly.charge.id, amount: 1000 }));
-    const open = await ok(
-      app.inject({
-        method: 'GET',
-        url: `${BASE}/disputes/${dispute}`,
-        headers: { authorization: admin.basic },
-      }),
-    );
+    const open = await ok(api.get(`${BASE}/disputes/${dispute}`));
     expect(open.status).toBe('warning_needs_response');
     await ok(post('/refund', { charge_id: partly.charge.id }));
-    const settled = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes/${dispute}`,
-      headers: { authorization: admin.basic },
-    });
+    const settled = await api.get(`${BASE}/disputes/${dispute}`);
     expect(settled.json()).toMatchObject({ status: 'charge_refunded' });
     expect(await typesOf(partly.id)).toEqual([
       'captured',

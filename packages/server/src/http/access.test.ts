@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { revokeSession, sha256 } from '../store/sessions.ts';
-import { fakeWebDist, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
+import { makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { rowCounts, tablesRefusalsLeave } from '../testing/row-counts.ts';
 import { OPENAPI_PATH } from './app.ts';
@@ -26,8 +26,7 @@ function operations(document: { paths: Record<string, Record<string, unknown>> }
 }
 
 describeEachDatabase('access to every route', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { web: true });
   let customer: TestUser;
   let ops: Operation[];
   let adminCookie: string;
@@ -45,36 +44,29 @@ describeEachDatabase('access to every route', (use) => {
   const tokenHash = (cookie: string) => sha256(decodeURIComponent(cookie.split('=')[1]!));
 
   beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
-    admin = await makeUser(use(), 'administrator');
     customer = await makeUser(use(), 'customer');
-    const doc = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    const doc = await api.app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(doc.statusCode).toBe(200);
     ops = operations(doc.json());
-    adminCookie = (await signIn(app, admin)).cookie;
-    adminNonce = await sessionNonce(use(), adminCookie);
-    customerCookie = (await signIn(app, customer)).cookie;
-    customerNonce = await sessionNonce(use(), customerCookie);
+    ({ cookie: adminCookie, nonce: adminNonce } = await api.signIn());
+    ({ cookie: customerCookie, nonce: customerNonce } = await api.signIn(customer));
     // An administrator's session that has run out, and one that was signed out.
-    expiredCookie = (await signIn(app, admin)).cookie;
-    expiredNonce = await sessionNonce(use(), expiredCookie);
+    ({ cookie: expiredCookie, nonce: expiredNonce } = await api.signIn());
     await use()
       .db.updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '=', tokenHash(expiredCookie))
       .execute();
-    revokedCookie = (await signIn(app, admin)).cookie;
-    revokedNonce = await sessionNonce(use(), revokedCookie);
+    ({ cookie: revokedCookie, nonce: revokedNonce } = await api.signIn());
     await revokeSession(use().db, tokenHash(revokedCookie));
     tables = await tablesRefusalsLeave(use());
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`access: ${refusals} refused requests on ${ops.length} operations, 0 rows written`);
-    await app.close();
   });
 
   it('publishes an OpenAPI 3.1 document listing the REST routes', async () => {
-    const doc = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    const doc = (await api.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(ops.length).toBeGreaterThan(5);
     expect(ops.every((op) => op.url.startsWith('/wp-json/'))).toBe(true);
@@ -87,7 +79,7 @@ describeEachDatabase('access to every route', (use) => {
     [
       'a wrong application password',
       () => ({
-        authorization: `Basic ${Buffer.from(`${admin.login}:aaaa bbbb cccc dddd eeee ffff`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${api.admin.login}:aaaa bbbb cccc dddd eeee ffff`).toString('base64')}`,
       }),
       401,
       'incorrect_password',
@@ -172,7 +164,7 @@ describeEachDatabase('access to every route', (use) => {
       for (const op of ops) {
         if (scope?.writesOnly && op.method === 'GET') continue;
         refusals++;
-        const res = await app.inject({
+        const res = await api.app.inject({
           method: op.method,
           url: op.url,
           headers: headers(op),
@@ -194,9 +186,9 @@ describeEachDatabase('access to every route', (use) => {
         { cookie: adminCookie, 'x-wp-nonce': adminNonce },
         // A write from the admin page itself: its Origin is the host the request went to.
         { cookie: adminCookie, 'x-wp-nonce': adminNonce, origin: 'http://localhost' },
-        { authorization: admin.basic },
+        { authorization: api.admin.basic },
       ]) {
-        const res = await app.inject({
+        const res = await api.app.inject({
           method: op.method,
           url: op.url,
           headers,
@@ -227,19 +219,19 @@ describeEachDatabase('access to every route', (use) => {
     const pages = ['/payments/overview', '/payments/transactions', '/payments/connect', '/payments/anything'];
     for (const path of pages) {
       const url = `/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}`;
-      const anonymous = await app.inject({ method: 'GET', url });
+      const anonymous = await api.app.inject({ method: 'GET', url });
       expect(anonymous.statusCode).toBe(302);
       expect(anonymous.headers.location).toBe(`/wp-login.php?redirect_to=${encodeURIComponent(url)}`);
       for (const cookie of [expiredCookie, revokedCookie]) {
-        const ended = await app.inject({ method: 'GET', url, headers: { cookie } });
+        const ended = await api.app.inject({ method: 'GET', url, headers: { cookie } });
         expect(ended.statusCode).toBe(302);
         expect(ended.headers.location).toBe(`/wp-login.php?redirect_to=${encodeURIComponent(url)}`);
       }
-      const refused = await app.inject({ method: 'GET', url, headers: { cookie: customerCookie } });
+      const refused = await api.app.inject({ method: 'GET', url, headers: { cookie: customerCookie } });
       expect(refused.statusCode).toBe(403);
       expect(refused.body).toContain('Sorry, you are not allowed to access this page.');
       expect(refused.body).not.toContain('paydesk-bootstrap');
-      const allowed = await app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+      const allowed = await api.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
       if (path === '/payments/overview') {
         // This store has no payments account, and the Overview sends such a store to Connect.
         expect(allowed.statusCode).toBe(302);

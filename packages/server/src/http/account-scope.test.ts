@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { insertFile } from '../db/file-content.ts';
 import { createAccount } from '../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../engine/clock.ts';
 import { randomIds } from '../engine/ids.ts';
 import { advanceClockRunningJobs } from '../engine/sandbox-clock.ts';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout, connectSandboxAccount } from '../testing/engine.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -16,17 +15,16 @@ const BASE = '/wp-json/wc/v3/payments';
  * the usual case is a sandbox account replaced by a live one.
  */
 describeEachDatabase("another account's objects", (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   const old: Record<string, string> = {};
   let orderId = 0;
   let noteId = 0;
 
   const send = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-    app.inject({
+    api.app.inject({
       method,
       url: `${BASE}${url}`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       ...(payload ? { payload } : {}),
     });
   /** Everything a refused request could have changed. */
@@ -51,15 +49,11 @@ describeEachDatabase("another account's objects", (use) => {
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     const first = await connectSandboxAccount(use());
     const db = use().db;
     // Enough sales that the balance stays above the minimum payout after the dispute's debit.
-    expect((await checkout(app, admin.basic, cardCheckout(undefined, { amount: 50_000 }))).statusCode).toBe(
-      200,
-    );
-    const disputed = (await checkout(app, admin.basic, cardCheckout('4000000000000259'))).json();
+    expect((await api.checkout(cardCheckout(undefined, { amount: 50_000 }))).statusCode).toBe(200);
+    const disputed = (await api.checkout(cardCheckout('4000000000000259'))).json();
     old.charge = disputed.charge.id;
     old.dispute = (
       await db
@@ -70,9 +64,7 @@ describeEachDatabase("another account's objects", (use) => {
     ).dispute_id!;
     await advanceClockRunningJobs(db, 10 * DAY_MS);
     // Made after the clock moved, so the authorization is still open.
-    const held = (
-      await checkout(app, admin.basic, cardCheckout(undefined, { capture_method: 'manual' }))
-    ).json();
+    const held = (await api.checkout(cardCheckout(undefined, { capture_method: 'manual' }))).json();
     old.intent = held.id;
     orderId = held.order.id;
     old.payout = (
@@ -104,7 +96,6 @@ describeEachDatabase("another account's objects", (use) => {
       createdAt: new Date((await clockNow(db)).getTime() + 1_000),
     });
   }, 120_000);
-  afterAll(() => app.close());
 
   it('answers 404 to reading, updating and accepting its dispute, changing nothing', async () => {
     const before = await snapshot();
@@ -151,10 +142,10 @@ describeEachDatabase("another account's objects", (use) => {
     ]) {
       expect((await send('GET', url)).statusCode, url).toBe(404);
     }
-    const note = await app.inject({
+    const note = await api.app.inject({
       method: 'PUT',
       url: `/wp-json/wc-analytics/admin/notes/${noteId}`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { is_deleted: true },
     });
     expect(note.statusCode, note.body).toBe(404);

@@ -1,22 +1,14 @@
 import type { TAuditLogRow } from '@paydesk/domain/contracts/audit-log';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changesData } from '../db/audit.ts';
 import { auditLogCsv } from '../engine/audit-log/read.ts';
 import { resetAccount } from '../engine/onboarding/reset.ts';
-import {
-  adminPageUrl,
-  fakeWebDist,
-  makeTestApp,
-  makeUser,
-  sessionNonce,
-  signIn,
-  type TestUser,
-} from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
+import { adminPageUrl, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
-import { multipartBody, TEST_MULTIPART_TYPE } from '../testing/multipart.ts';
+import { cardCheckout, connectSandboxAccount } from '../testing/engine.ts';
+import { uploadFile } from '../testing/multipart.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 const REFUND_ACTION = 'POST /wc/v3/payments/refund';
@@ -42,18 +34,13 @@ describe('which statements count as a change', () => {
 });
 
 describeEachDatabase('the audit log', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   let customer: TestUser;
   const db = () => use().db;
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     customer = await makeUser(use(), 'customer');
-    await connectSandboxAccount(use());
   });
-  afterAll(() => app.close());
 
   const rows = (where: { action?: string; request_id?: string; outcome?: string } = {}) => {
     let query = db().selectFrom('audit_log').selectAll().orderBy('id');
@@ -78,15 +65,15 @@ describeEachDatabase('the audit log', (use) => {
     )?.status;
 
   async function pay(number = '4242424242424242') {
-    const res = await checkout(app, admin.basic, cardCheckout(number));
+    const res = await api.checkout(cardCheckout(number));
     expect(res.statusCode, res.body).toBe(200);
     return { chargeId: res.json().charge.id as string, requestId: String(res.headers['x-request-id'] ?? '') };
   }
   const refund = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: `${BASE}/refund`,
-      headers: { authorization: admin.basic, ...headers },
+      headers: { authorization: api.admin.basic, ...headers },
       payload,
     });
 
@@ -99,7 +86,7 @@ describeEachDatabase('the audit log', (use) => {
     expect(written).toHaveLength(1);
     const row = written[0]!;
     expect(row).toMatchObject({
-      username: admin.login,
+      username: api.admin.login,
       credential: 'application_password:test',
       method: 'POST',
       action: REFUND_ACTION,
@@ -115,10 +102,9 @@ describeEachDatabase('the audit log', (use) => {
   });
 
   it('writes one row for a settings save, in another area, by a session with its nonce', async () => {
-    const { cookie } = await signIn(app, admin);
-    const nonce = await sessionNonce(use(), cookie);
+    const { cookie, nonce } = await api.signIn();
     const before = await lastId();
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: `${BASE}/settings`,
       headers: { cookie, 'x-wp-nonce': nonce },
@@ -198,12 +184,10 @@ describeEachDatabase('the audit log', (use) => {
   });
 
   it('records a request refused for a wrong nonce, with the session user, and changes nothing', async () => {
-    const { cookie } = await signIn(app, admin);
-    const settingsBefore = (
-      await app.inject({ method: 'GET', url: `${BASE}/settings`, headers: { authorization: admin.basic } })
-    ).body;
+    const { cookie } = await api.signIn();
+    const settingsBefore = (await api.get(`${BASE}/settings`)).body;
     const before = await lastId();
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: `${BASE}/settings`,
       headers: { cookie, 'x-wp-nonce': 'wrong' },
@@ -212,10 +196,8 @@ describeEachDatabase('the audit log', (use) => {
     expect(res.statusCode).toBe(403);
     expect(
       (await since(before)).map((row) => [row.username, row.credential, row.outcome, row.status]),
-    ).toEqual([[admin.login, 'session', 'refused', 403]]);
-    const settingsAfter = (
-      await app.inject({ method: 'GET', url: `${BASE}/settings`, headers: { authorization: admin.basic } })
-    ).body;
+    ).toEqual([[api.admin.login, 'session', 'refused', 403]]);
+    const settingsAfter = (await api.get(`${BASE}/settings`)).body;
     expect(settingsAfter).toBe(settingsBefore);
   });
 
@@ -223,13 +205,9 @@ describeEachDatabase('the audit log', (use) => {
     const before = await lastId();
     const bad = await refund({ charge_id: 42 });
     expect(bad.statusCode).toBe(400);
-    const read = await app.inject({
-      method: 'GET',
-      url: `${BASE}/settings`,
-      headers: { authorization: admin.basic },
-    });
+    const read = await api.get(`${BASE}/settings`);
     expect(read.statusCode).toBe(200);
-    const forbidden = await app.inject({
+    const forbidden = await api.app.inject({
       method: 'GET',
       url: `${BASE}/settings`,
       headers: { authorization: customer.basic },
@@ -238,25 +216,25 @@ describeEachDatabase('the audit log', (use) => {
     expect(
       (await since(before)).map((row) => [row.method, row.action, row.outcome, row.status, row.username]),
     ).toEqual([
-      ['POST', REFUND_ACTION, 'refused', 400, admin.login],
+      ['POST', REFUND_ACTION, 'refused', 400, api.admin.login],
       ['GET', 'GET /wc/v3/payments/settings', 'refused', 403, customer.login],
     ]);
   });
 
   it('records failed sign-ins with the username tried, never the password', async () => {
     const before = await lastId();
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/wp-login.php',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ log: admin.login, pwd: 'not-the-password' }).toString(),
+      payload: new URLSearchParams({ log: api.admin.login, pwd: 'not-the-password' }).toString(),
     });
     expect(res.statusCode).toBe(401);
-    const basic = await app.inject({
+    const basic = await api.app.inject({
       method: 'POST',
       url: `${BASE}/refund`,
       headers: {
-        authorization: `Basic ${Buffer.from(`${admin.login}:abcd efgh ijkl mnop qrst uvwx`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${api.admin.login}:abcd efgh ijkl mnop qrst uvwx`).toString('base64')}`,
       },
       payload: { charge_id: 'ch_1' },
     });
@@ -265,8 +243,8 @@ describeEachDatabase('the audit log', (use) => {
     expect(
       written.map((row) => [row.username, row.user_id, row.credential, row.action, row.outcome, row.status]),
     ).toEqual([
-      [admin.login, null, 'none', 'POST /wp-login.php', 'failed_sign_in', 401],
-      [admin.login, null, 'application_password', REFUND_ACTION, 'refused', 401],
+      [api.admin.login, null, 'none', 'POST /wp-login.php', 'failed_sign_in', 401],
+      [api.admin.login, null, 'application_password', REFUND_ACTION, 'refused', 401],
     ]);
     expect(JSON.stringify(written)).not.toContain('not-the-password');
     expect(JSON.stringify(written)).not.toContain('abcd efgh');
@@ -275,7 +253,7 @@ describeEachDatabase('the audit log', (use) => {
   it('never keeps a card number or security code', async () => {
     const before = await lastId();
     const body = cardCheckout('4000 0566 5566 5556');
-    await checkout(app, admin.basic, body);
+    await api.checkout(body);
     const written = await since(before);
     expect(written).toHaveLength(1);
     const text = JSON.stringify(written[0]!.change);
@@ -293,14 +271,11 @@ describeEachDatabase('the audit log', (use) => {
       'base64',
     );
     const before = await lastId();
-    const res = await app.inject({
-      method: 'POST',
-      url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
-      payload: multipartBody([
-        { name: 'purpose', value: 'dispute_evidence' },
-        { name: 'file', value: png, filename: 'photo.png', type: 'image/png' },
-      ]),
+    const res = await uploadFile(api.app, api.admin.basic, {
+      purpose: 'dispute_evidence',
+      file: png,
+      filename: 'photo.png',
+      type: 'image/png',
     });
     expect(res.statusCode, res.body).toBe(200);
     const written = await since(before);
@@ -338,10 +313,9 @@ describeEachDatabase('the audit log', (use) => {
     let cookie: string;
     let nonce: string;
     beforeAll(async () => {
-      ({ cookie } = await signIn(app, admin));
-      nonce = await sessionNonce(use(), cookie);
+      ({ cookie, nonce } = await api.signIn());
       // A failed sign-in whose username a spreadsheet would run as a formula.
-      await app.inject({
+      await api.app.inject({
         method: 'POST',
         url: '/wp-login.php',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -349,11 +323,7 @@ describeEachDatabase('the audit log', (use) => {
       });
     });
     const list = async (query: Record<string, string> = {}) => {
-      const res = await app.inject({
-        method: 'GET',
-        url: `${BASE}/audit_log?${new URLSearchParams(query).toString()}`,
-        headers: { authorization: admin.basic },
-      });
+      const res = await api.get(`${BASE}/audit_log?${new URLSearchParams(query).toString()}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as TAuditLogRow[];
     };
@@ -370,9 +340,9 @@ describeEachDatabase('the audit log', (use) => {
       expect(
         (await list({ object_id: first.object_id! })).every((row) => row.object_id === first.object_id),
       ).toBe(true);
-      const byName = await list({ user: admin.login.toUpperCase(), pagesize: '100' });
+      const byName = await list({ user: api.admin.login.toUpperCase(), pagesize: '100' });
       expect(byName.length).toBeGreaterThan(0);
-      expect(byName.every((row) => row.username === admin.login)).toBe(true);
+      expect(byName.every((row) => row.username === api.admin.login)).toBe(true);
       expect(
         (await list({ user: String(first.user_id), pagesize: '100' })).every(
           (row) => row.user_id === first.user_id,
@@ -399,14 +369,10 @@ describeEachDatabase('the audit log', (use) => {
         { sort: 'id' },
       ];
       for (const query of malformed) {
-        const res = await app.inject({
-          method: 'GET',
-          url: `${BASE}/audit_log?${new URLSearchParams(query).toString()}`,
-          headers: { authorization: admin.basic },
-        });
+        const res = await api.get(`${BASE}/audit_log?${new URLSearchParams(query).toString()}`);
         expect(res.statusCode, JSON.stringify(query)).toBe(400);
       }
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'GET',
         url: `${BASE}/audit_log`,
         headers: { authorization: customer.basic },
@@ -415,7 +381,7 @@ describeEachDatabase('the audit log', (use) => {
     });
 
     it('downloads the selected rows as CSV with the link nonce, formulas neutralised', async () => {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'GET',
         url: `${BASE}/audit_log/download?_wpnonce=${nonce}&outcome=failed_sign_in`,
         headers: { cookie },
@@ -433,13 +399,9 @@ describeEachDatabase('the audit log', (use) => {
       expect(lines).toHaveLength(failed.length + 1);
       expect(lines.every((line, i) => i === 0 || line.includes(',failed_sign_in,'))).toBe(true);
       expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
-      const summary = await app.inject({
-        method: 'GET',
-        url: `${BASE}/audit_log/summary?outcome=failed_sign_in`,
-        headers: { authorization: admin.basic },
-      });
+      const summary = await api.get(`${BASE}/audit_log/summary?outcome=failed_sign_in`);
       expect(summary.json()).toEqual({ count: failed.length });
-      const noNonce = await app.inject({
+      const noNonce = await api.app.inject({
         method: 'GET',
         url: `${BASE}/audit_log/download`,
         headers: { cookie },
@@ -463,7 +425,7 @@ describeEachDatabase('the audit log', (use) => {
 });
 
 describeEachDatabase('the audit log of admin page actions', (use) => {
-  let app: FastifyInstance;
+  const api = testApi(use, { web: true });
   let cookie: string;
   let nonce: string;
   let customer: TestUser;
@@ -476,16 +438,12 @@ describeEachDatabase('the audit log of admin page actions', (use) => {
     );
 
   beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
-    const admin = await makeUser(use(), 'administrator');
     customer = await makeUser(use(), 'customer');
-    ({ cookie } = await signIn(app, admin));
-    nonce = await sessionNonce(use(), cookie);
+    ({ cookie, nonce } = await api.signIn());
   });
-  afterAll(() => app.close());
 
   const page = (query: Record<string, string>, as = cookie) =>
-    app.inject({ method: 'GET', url: adminPageUrl(query), headers: { cookie: as } });
+    api.app.inject({ method: 'GET', url: adminPageUrl(query), headers: { cookie: as } });
 
   it('records an account reset through the connect URL, without its nonce; a page view writes none', async () => {
     const before = await lastId();
@@ -531,7 +489,7 @@ describeEachDatabase('the audit log of admin page actions', (use) => {
   });
 
   it('records an admin page refused to a customer', async () => {
-    const { cookie: customerCookie } = await signIn(app, customer);
+    const { cookie: customerCookie } = await api.signIn(customer);
     const before = await lastId();
     expect((await page({ path: '/payments/overview' }, customerCookie)).statusCode).toBe(403);
     expect((await since(before)).map((row) => [row.username, row.outcome, row.status])).toEqual([

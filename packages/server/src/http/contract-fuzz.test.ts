@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { checkLedger } from '../engine/ledger-check.ts';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { testApi } from '../testing/api.ts';
 import { fuzzFromContract, type OpenApiDocument } from '../testing/contract-fuzz.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout } from '../testing/engine.ts';
 import { OPENAPI_PATH } from './app.ts';
 
 /**
@@ -16,25 +15,20 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 describeEachDatabase('requests generated from the OpenAPI document', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     for (const number of ['4242424242424242', '4000000000000259']) {
-      expect((await checkout(app, admin.basic, cardCheckout(number))).statusCode).toBe(200);
+      expect((await api.checkout(cardCheckout(number))).statusCode).toBe(200);
     }
-    document = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    document = (await api.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
   });
-  afterAll(() => app.close());
 
   it('never answers 5xx, answers as documented, and refused requests write nothing', async () => {
-    const result = await fuzzFromContract(app, use(), document, {
+    const result = await fuzzFromContract(api.app, use(), document, {
       runs: RUNS,
-      authorization: admin.basic,
+      authorization: api.admin.basic,
       ...(SEED === undefined ? {} : { seed: SEED }),
     });
     if (process.env.FUZZ_REPORT)

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fakeWebDist, makeTestApp, makeUser, signIn, type TestUser } from '../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { connectSandboxAccount } from '../testing/engine.ts';
 import { OPENAPI_PATH } from './app.ts';
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; $ref?: string };
@@ -55,22 +53,15 @@ const fill = (path: string, params: string[], value: (name: string) => string) =
   params.reduce((url, name) => url.replace(`{${name}}`, value(name)), path);
 
 describeEachDatabase('hostile text on every route and form', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  // With an account, lookups by id and filters reach the database, where such text would fail.
+  const api = testApi(use, { web: true, account: true });
   let ops: Operation[];
   let cookie: string;
   const fiveHundreds: string[] = [];
 
   beforeAll(async () => {
-    app = await makeTestApp(use(), fakeWebDist());
-    // With an account, lookups by id and filters reach the database, where such text would fail.
-    await connectSandboxAccount(use());
-    admin = await makeUser(use(), 'administrator');
-    ops = operations((await app.inject({ method: 'GET', url: OPENAPI_PATH })).json());
-    cookie = (await signIn(app, admin)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
+    ops = operations((await api.app.inject({ method: 'GET', url: OPENAPI_PATH })).json());
+    ({ cookie } = await api.signIn());
   });
 
   const send = async (
@@ -79,10 +70,10 @@ describeEachDatabase('hostile text on every route and form', (use) => {
     payload?: unknown,
     headers: Record<string, string> = {},
   ) => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: method as 'GET',
       url,
-      headers: { authorization: admin.basic, ...headers },
+      headers: { authorization: api.admin.basic, ...headers },
       ...(payload === undefined ? {} : { payload: payload as string }),
     });
     if (res.statusCode >= 500)
@@ -157,7 +148,7 @@ describeEachDatabase('hostile text on every route and form', (use) => {
       ['redirect_to', '/wp-admin/\u0000'],
     ] as const) {
       const fields = { log: 'someone', pwd: 'password', [field]: value };
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'POST',
         url: '/wp-login.php',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -170,7 +161,7 @@ describeEachDatabase('hostile text on every route and form', (use) => {
       expect(res.body).toContain('cannot be used in a username or password');
     }
     for (const url of ['/wp-login.php?redirect_to=%00', '/wp-login.php?action=logout&_wpnonce=%00']) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await api.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toContain('text/html');
     }
@@ -179,7 +170,7 @@ describeEachDatabase('hostile text on every route and form', (use) => {
   it('answers the admin page with a page, never a 500', async () => {
     for (const value of NUL_IN_URL) {
       const url = `/wp-admin/admin.php?page=wc-admin&path=/payments/overview&id=${value}`;
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      const res = await api.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toContain('text/html');
     }
@@ -187,18 +178,22 @@ describeEachDatabase('hostile text on every route and form', (use) => {
 
   it('sends a signed-in visitor on to a redirect_to in any script, percent-encoded', async () => {
     const target = '/wp-admin/admin.php?page=wc-admin&path=/payments/日本 x';
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/wp-login.php',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ log: admin.login, pwd: admin.password, redirect_to: target }).toString(),
+      payload: new URLSearchParams({
+        log: api.admin.login,
+        pwd: api.admin.password,
+        redirect_to: target,
+      }).toString(),
       remoteAddress: '10.8.0.2',
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(
       '/wp-admin/admin.php?page=wc-admin&path=/payments/%E6%97%A5%E6%9C%AC%20x',
     );
-    const signedIn = await app.inject({
+    const signedIn = await api.app.inject({
       method: 'GET',
       url: `/wp-login.php?redirect_to=${encodeURIComponent(target)}`,
       headers: { cookie },

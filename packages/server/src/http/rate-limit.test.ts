@@ -1,7 +1,7 @@
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 import { memoryCounter, RATE_WINDOW_MS } from './rate-limit.ts';
@@ -9,25 +9,19 @@ import { memoryCounter, RATE_WINDOW_MS } from './rate-limit.ts';
 const LIMITS = { readsPerMinute: 4, writesPerMinute: 3, checkoutsPerMinute: 5 };
 
 describeEachDatabase('REST rate limits', (use, kind) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { server: { rateLimits: LIMITS } });
   let other: TestUser;
   beforeAll(async () => {
-    app = await makeTestApp(use(), undefined, { rateLimits: LIMITS });
-    admin = await makeUser(use(), 'administrator');
     other = await makeUser(use(), 'administrator');
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const get = (user: TestUser, path: string) =>
-    app.inject({ method: 'GET', url: `${PAYMENTS_BASE}${path}`, headers: { authorization: user.basic } });
+    api.app.inject({ method: 'GET', url: `${PAYMENTS_BASE}${path}`, headers: { authorization: user.basic } });
 
   it('refuse a credential past its reads of one route with 429 and Retry-After, and no other', async () => {
     const answers = [];
     for (let i = 0; i < LIMITS.readsPerMinute + 2; i++)
-      answers.push(await get(admin, '/deposits/overview-all'));
+      answers.push(await get(api.admin, '/deposits/overview-all'));
     const statuses = answers.map((res) => res.statusCode);
     // A window may end between two requests; then the count starts again.
     const refused = answers.filter((res) => res.statusCode === 429);
@@ -40,14 +34,14 @@ describeEachDatabase('REST rate limits', (use, kind) => {
       expect(retryAfter).toBeLessThanOrEqual(RATE_WINDOW_MS / 1000);
     }
     // Another route, and another credential on the same route, still answer.
-    expect((await get(admin, '/deposits/summary')).statusCode).not.toBe(429);
+    expect((await get(api.admin, '/deposits/summary')).statusCode).not.toBe(429);
     expect((await get(other, '/deposits/overview-all')).statusCode).not.toBe(429);
   });
 
   it('count writes too, even those the contract refuses', async () => {
     const statuses = [];
     for (let i = 0; i < LIMITS.writesPerMinute + 3; i++) {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'POST',
         url: `${PAYMENTS_BASE}/refund`,
         headers: { authorization: other.basic, 'content-type': 'application/json' },
@@ -78,7 +72,7 @@ describeEachDatabase('REST rate limits', (use, kind) => {
       try {
         const statuses = [];
         for (let i = 0; i < LIMITS.readsPerMinute + 2; i++) {
-          const target = i % 2 === 0 ? app : second;
+          const target = i % 2 === 0 ? api.app : second;
           const res = await target.inject({
             method: 'GET',
             url: `${PAYMENTS_BASE}/deposits/summary`,

@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fakeWebDist, makeTestApp, makeUser, signIn, type TestUser } from '../testing/app.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -18,19 +17,10 @@ function directives(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 describeEachDatabase('security headers', (use) => {
-  let app: FastifyInstance;
-  let webDist: string;
-  let admin: TestUser;
+  const api = testApi(use, { web: true });
   let cookie: string;
   beforeAll(async () => {
-    webDist = fakeWebDist();
-    app = await makeTestApp(use(), webDist);
-    admin = await makeUser(use(), 'administrator');
-    cookie = (await signIn(app, admin)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(webDist, { recursive: true, force: true });
+    ({ cookie } = await api.signIn());
   });
 
   const pages = () =>
@@ -42,7 +32,7 @@ describeEachDatabase('security headers', (use) => {
       ],
       [
         'a REST answer',
-        { url: `${PAYMENTS_BASE}/deposits/summary`, headers: { authorization: admin.basic } },
+        { url: `${PAYMENTS_BASE}/deposits/summary`, headers: { authorization: api.admin.basic } },
       ],
       ['a REST refusal', { url: `${PAYMENTS_BASE}/deposits/summary` }],
       ['the store preview', { url: '/store/' }],
@@ -51,7 +41,7 @@ describeEachDatabase('security headers', (use) => {
 
   it('forbid inline and foreign scripts on every kind of answer', async () => {
     for (const [name, request] of pages()) {
-      const res = await app.inject({ method: 'GET', ...request });
+      const res = await api.app.inject({ method: 'GET', ...request });
       const csp = directives(res);
       const scripts = csp.get('script-src') ?? csp.get('default-src');
       expect(scripts, name).toEqual(["'self'"]);
@@ -62,7 +52,7 @@ describeEachDatabase('security headers', (use) => {
 
   it('stop content sniffing, and let only the same site frame a page (so the admin can show the store preview)', async () => {
     for (const [name, request] of pages()) {
-      const res = await app.inject({ method: 'GET', ...request });
+      const res = await api.app.inject({ method: 'GET', ...request });
       expect(res.headers['x-content-type-options'], name).toBe('nosniff');
       expect(res.headers['x-frame-options'], name).toBe('SAMEORIGIN');
       expect(directives(res).get('frame-ancestors'), name).toEqual(["'self'"]);
@@ -70,11 +60,7 @@ describeEachDatabase('security headers', (use) => {
   });
 
   it('keep answers that depend on the caller out of shared caches', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `${PAYMENTS_BASE}/deposits/summary`,
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get(`${PAYMENTS_BASE}/deposits/summary`);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers.vary)).toMatch(/authorization/i);
     expect(String(res.headers.vary)).toMatch(/cookie/i);

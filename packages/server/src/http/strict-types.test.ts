@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout } from '../testing/engine.ts';
 
 /** Sets `value` at a dotted path of a copy of `body`. */
 function withField(body: unknown, path: string, value: unknown): unknown {
@@ -15,14 +14,7 @@ function withField(body: unknown, path: string, value: unknown): unknown {
 }
 
 describeEachDatabase('request fields take their types strictly', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
   const intents = async () => (await use().db.selectFrom('payment_intents').select('id').execute()).length;
 
@@ -45,7 +37,7 @@ describeEachDatabase('request fields take their types strictly', (use) => {
       ['order.items_count', '2'],
     ];
     for (const [path, value] of cases) {
-      const res = await checkout(app, admin.basic, withField(cardCheckout(), path, value) as never);
+      const res = await api.checkout(withField(cardCheckout(), path, value) as never);
       expect(res.statusCode, `${path} = ${JSON.stringify(value)}`).toBe(400);
       const body = res.json() as { code: string; data: { params: Record<string, string> } };
       expect(body.code).toBe('rest_invalid_param');
@@ -53,17 +45,15 @@ describeEachDatabase('request fields take their types strictly', (use) => {
     }
     expect(await intents()).toBe(before);
     // The well-formed body still goes through, IPv6 included.
-    expect(
-      (await checkout(app, admin.basic, cardCheckout(undefined, { ip_address: '2001:db8::7' }))).statusCode,
-    ).toBe(200);
+    expect((await api.checkout(cardCheckout(undefined, { ip_address: '2001:db8::7' }))).statusCode).toBe(200);
   });
 
   it("refuses a refund's order id as a boolean, a fraction or empty text, and takes a number or an order number", async () => {
     const refund = (order_id: unknown) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/wp-json/wc/v3/payments/refund',
-        headers: { authorization: admin.basic },
+        headers: { authorization: api.admin.basic },
         payload: { charge_id: 'ch_missing', amount: 100, order_id },
       });
     for (const order_id of [true, 1.5, -3, 0, '', '   ', 'x'.repeat(65)]) {
@@ -81,25 +71,13 @@ describeEachDatabase('request fields take their types strictly', (use) => {
 
   it('takes integers in query strings and paths as digits only', async () => {
     for (const page of ['1e1', '0x2', ' 2', '2 ', '+2', '-1', '', '2.0', 'true']) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/wp-json/wc/v3/payments/transactions?page=${encodeURIComponent(page)}`,
-        headers: { authorization: admin.basic },
-      });
+      const res = await api.get(`/wp-json/wc/v3/payments/transactions?page=${encodeURIComponent(page)}`);
       expect(res.statusCode, JSON.stringify(page)).toBe(400);
       expect(res.json().data.params).toHaveProperty('page');
     }
-    const ok = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc/v3/payments/transactions?page=2&pagesize=10',
-      headers: { authorization: admin.basic },
-    });
+    const ok = await api.get('/wp-json/wc/v3/payments/transactions?page=2&pagesize=10');
     expect(ok.statusCode).toBe(200);
-    const note = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc-analytics/admin/notes/1e3',
-      headers: { authorization: admin.basic },
-    });
+    const note = await api.get('/wp-json/wc-analytics/admin/notes/1e3');
     expect(note.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout } from '../testing/engine.ts';
 import { foldBracketParameters } from './wp-conventions.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -29,17 +28,12 @@ describe('foldBracketParameters', () => {
 });
 
 describeEachDatabase('WordPress REST conventions', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: admin.basic } });
+  const api = testApi(use, { account: true });
+  const get = (url: string) => api.get(url);
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-    expect((await checkout(app, admin.basic, cardCheckout())).statusCode).toBe(200);
+    expect((await api.checkout(cardCheckout())).statusCode).toBe(200);
   });
-  afterAll(() => app.close());
 
   it('takes _locale=user, _wpnonce and a trailing slash on any route, and still refuses unknown parameters', async () => {
     for (const url of [
@@ -76,23 +70,23 @@ describeEachDatabase('WordPress REST conventions', (use) => {
   });
 
   it('treats a POST with X-HTTP-Method-Override or _method as the method it names', async () => {
-    const viaHeader = await app.inject({
+    const viaHeader = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc-analytics/admin/notes/delete/999999',
-      headers: { authorization: admin.basic, 'x-http-method-override': 'DELETE' },
+      headers: { authorization: api.admin.basic, 'x-http-method-override': 'DELETE' },
     });
     expect(viaHeader.json().code).toBe('woocommerce_note_invalid_id');
-    const viaQuery = await app.inject({
+    const viaQuery = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc-analytics/admin/notes/delete/999999?_method=DELETE',
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
     });
     expect(viaQuery.json().code).toBe('woocommerce_note_invalid_id');
     // Only PUT, PATCH and DELETE can be asked for; a GET stays a GET.
-    const get = await app.inject({
+    const get = await api.app.inject({
       method: 'GET',
       url: '/wp-json/wc-analytics/admin/notes/delete/999999',
-      headers: { authorization: admin.basic, 'x-http-method-override': 'DELETE' },
+      headers: { authorization: api.admin.basic, 'x-http-method-override': 'DELETE' },
     });
     expect(get.statusCode).toBe(404);
     expect(get.json().code).toBe('rest_no_route');

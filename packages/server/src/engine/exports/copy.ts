@@ -14,7 +14,12 @@ import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/database.ts';
-import { TRANSACTION_LIST_COLUMNS, transactionsQuery } from '../transactions/query.ts';
+import {
+  chargeLast4Sql,
+  orderTransactionRows,
+  TRANSACTION_LIST_COLUMNS,
+  transactionsQuery,
+} from '../transactions/query.ts';
 import { ChunkSink, EXPORT_CHUNK_BYTES, type WrittenFile } from './writer.ts';
 
 /**
@@ -260,7 +265,11 @@ export async function writeTransactionsCsvByCopy(
   }
 }
 
-/** The SELECT whose rows, written by COPY as CSV, are the file's records. */
+/**
+ * The SELECT whose rows, written by COPY as CSV, are the file's records: the list's rows for the
+ * filters (`transactionsQuery`) in the row writer's order (`orderTransactionRows`), so a filter
+ * the list learns reaches this file with no change here.
+ */
 function copyQuery(
   db: Db,
   accountId: string,
@@ -309,18 +318,12 @@ function copyQuery(
         (eb) =>
           eb
             .selectFrom('charges')
-            .select([
-              'id',
-              sql<string | null>`coalesce(
-              payment_method_details -> payment_method_type ->> 'last4',
-              payment_method_details -> payment_method_type ->> 'iban_last4')`.as('last4'),
-            ])
+            .select(['id', chargeLast4Sql.as('last4')])
             .as('c'),
         (join) => join.onRef('c.id', '=', 'b.charge_id'),
       )
       .select(cells.map((cell, index) => cell.as(`c${index}`)))
-      .orderBy('b.created_at', 'desc')
-      .orderBy('b.seq', 'desc')
+      .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))
       .compile()
   );
 }

@@ -16,6 +16,8 @@ import { payoutView } from '../payouts/read.ts';
 import { fraudOutcomeRows, fraudOutcomesQuery, fraudOutcomeView } from '../transactions/fraud-outcomes.ts';
 import { transactionView } from '../transactions/list.ts';
 import {
+  chargeLast4Sql,
+  orderTransactionRows,
   orderTransactions,
   TRANSACTION_LIST_COLUMNS,
   type TransactionListRow,
@@ -134,11 +136,7 @@ export async function writeTransactionsCsv(
         (eb) =>
           eb
             .selectFrom('charges')
-            .select(
-              sql<string | null>`coalesce(
-                payment_method_details -> payment_method_type ->> 'last4',
-                payment_method_details -> payment_method_type ->> 'iban_last4')`.as('link_last4'),
-            )
+            .select(chargeLast4Sql.as('link_last4'))
             .whereRef('charges.id', '=', 'b.charge_id')
             .limit(1)
             .as('c'),
@@ -152,8 +150,7 @@ export async function writeTransactionsCsv(
     const result = await db
       .selectFrom(linked.as('r'))
       .select(sql<string>`row_to_json(r)::text`.as('json'))
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.seq', 'desc')
+      .$call((q) => orderTransactionRows(q, 'r', 'date', 'desc'))
       .execute();
     return result.map(({ json }) => {
       const row = JSON.parse(json) as JsonExportRow;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { insertFile } from '../../db/file-content.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { makeUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
@@ -12,17 +12,11 @@ const BASE = '/wp-json/wc/v3/payments';
 const BINARY = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
 describeEachDatabase('files API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let account: Account;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
 
-  const get = (path: string, auth = admin.basic) =>
-    app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: auth } });
+  const get = (path: string, auth = api.admin.basic) =>
+    api.app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: auth } });
 
   async function storeFile(id: string, accountId: string | null, content: Buffer, mime = 'application/pdf') {
     await insertFile(

@@ -8,12 +8,12 @@ import {
   refundAvailability,
 } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { z } from 'zod';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { makeUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
+import { cardCheckout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
 import { createLoan } from '../capital/services.ts';
 import { engineContext } from '../context.ts';
@@ -46,17 +46,11 @@ const METHOD_CURRENCY: Record<(typeof LOCAL_PAYMENT_METHODS)[number], string> = 
 };
 
 describeEachDatabase('payment detail API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let account: Account;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
 
-  const get = (path: string, auth = admin.basic) =>
-    app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: auth } });
+  const get = (path: string, auth = api.admin.basic) =>
+    api.app.inject({ method: 'GET', url: `${BASE}${path}`, headers: { authorization: auth } });
   const getCharge = async (id: string) => {
     const res = await get(`/charges/${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -80,7 +74,7 @@ describeEachDatabase('payment detail API', (use) => {
   };
 
   async function pay(body: ReturnType<typeof cardCheckout>) {
-    const res = await checkout(app, admin.basic, body);
+    const res = await api.checkout(body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { id: string; charge: { id: string }; order: { id: number; number: string } };
   }
@@ -268,10 +262,10 @@ describeEachDatabase('payment detail API', (use) => {
   it('shows refunds with their ledger amounts, newest timeline event first', async () => {
     const paid = await pay(cardCheckout('4242424242424242', { amount: 5000 }));
     const refund = (amount?: number) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: `${BASE}/refund`,
-        headers: { authorization: admin.basic },
+        headers: { authorization: api.admin.basic },
         payload: { charge_id: paid.charge.id, ...(amount ? { amount } : {}), reason: 'duplicate' },
       });
     expect((await refund(1000)).statusCode).toBe(200);
@@ -301,7 +295,7 @@ describeEachDatabase('payment detail API', (use) => {
       amount_refunded: 5000,
       reason: 'duplicate',
       refund_id: charge.refunds.data[1]!.id,
-      user: { username: admin.login },
+      user: { username: api.admin.login },
       transaction_details: { customer_amount: 4000, store_amount: 4000 },
       deposit: null,
     });
@@ -323,10 +317,10 @@ describeEachDatabase('payment detail API', (use) => {
     expect((await getIntent(paid.id)).status).toBe('requires_capture');
     expect((await getTimeline(paid.id)).map((e) => e.type)).toEqual(['authorized']);
 
-    const capture = await app.inject({
+    const capture = await api.app.inject({
       method: 'POST',
       url: `${BASE}/orders/${paid.order.id}/capture_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: paid.id },
     });
     expect(capture.statusCode, capture.body).toBe(200);
@@ -334,15 +328,15 @@ describeEachDatabase('payment detail API', (use) => {
     expect(after).toMatchObject({ captured: true, amount_captured: 2500, capture_before: null });
     const timeline = await getTimeline(paid.id);
     expect(timeline.map((e) => e.type)).toEqual(['captured', 'authorized']);
-    expect(timeline[0]!.user).toEqual({ id: expect.any(Number), username: admin.login });
+    expect(timeline[0]!.user).toEqual({ id: expect.any(Number), username: api.admin.login });
   });
 
   it('shows a cancelled authorization as voided', async () => {
     const paid = await pay(cardCheckout('4242424242424242', { capture_method: 'manual' }));
-    const cancel = await app.inject({
+    const cancel = await api.app.inject({
       method: 'POST',
       url: `${BASE}/orders/${paid.order.id}/cancel_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: paid.id },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -495,10 +489,10 @@ describeEachDatabase('payment detail API', (use) => {
         purchase_price_threshold: 'review',
       });
 
-      const approve = await app.inject({
+      const approve = await api.app.inject({
         method: 'POST',
         url: `${BASE}/orders/${held.order.id}/capture_authorization`,
-        headers: { authorization: admin.basic },
+        headers: { authorization: api.admin.basic },
         payload: { payment_intent_id: held.id },
       });
       expect(approve.statusCode, approve.body).toBe(200);
@@ -509,7 +503,7 @@ describeEachDatabase('payment detail API', (use) => {
       const timeline = await getTimeline(held.id);
       expect(timeline.map((e) => e.type)).toContain('fraud_outcome_manual_approve');
       expect(timeline.find((e) => e.type === 'fraud_outcome_manual_approve')!.user!.username).toBe(
-        admin.login,
+        api.admin.login,
       );
 
       const blocked = await pay({ ...cardCheckout(), order: { ...cardCheckout().order, items_count: 60 } });
@@ -521,10 +515,10 @@ describeEachDatabase('payment detail API', (use) => {
       expect((await getTimeline(blocked.id)).map((e) => e.type)).toEqual(['fraud_outcome_block']);
 
       const heldAgain = await pay(cardCheckout('4242424242424242', { amount: 9000 }));
-      const block = await app.inject({
+      const block = await api.app.inject({
         method: 'POST',
         url: `${BASE}/orders/${heldAgain.order.id}/cancel_authorization`,
-        headers: { authorization: admin.basic },
+        headers: { authorization: api.admin.basic },
         payload: { payment_intent_id: heldAgain.id },
       });
       expect(block.statusCode, block.body).toBe(200);
@@ -548,10 +542,10 @@ describeEachDatabase('payment detail API', (use) => {
 
   it('shows a failed refund with its reason', async () => {
     const paid = await pay(cardCheckout('4000000000005126'));
-    const refund = await app.inject({
+    const refund = await api.app.inject({
       method: 'POST',
       url: `${BASE}/refund`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { charge_id: paid.charge.id },
     });
     expect(refund.statusCode, refund.body).toBe(200);
@@ -591,10 +585,10 @@ describeEachDatabase('payment detail API', (use) => {
 
   it('names the payout that swept a capture, a refund and a dispute', async () => {
     const paid = await pay(cardCheckout('4242424242424242', { amount: 6000 }));
-    const refund = await app.inject({
+    const refund = await api.app.inject({
       method: 'POST',
       url: `${BASE}/refund`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { charge_id: paid.charge.id, amount: 1000 },
     });
     expect(refund.statusCode, refund.body).toBe(200);
@@ -680,7 +674,7 @@ describeEachDatabase('payment detail API', (use) => {
     const customer = await makeUser(use(), 'customer');
     for (const path of ['/charges/ch_x', '/charges/order/1', '/payment_intents/pi_x', '/timeline/pi_x']) {
       expect((await get(path, customer.basic)).statusCode).toBe(403);
-      expect((await app.inject({ method: 'GET', url: `${BASE}${path}` })).statusCode).toBe(401);
+      expect((await api.app.inject({ method: 'GET', url: `${BASE}${path}` })).statusCode).toBe(401);
     }
   });
 });

@@ -1,17 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout, connectSandboxAccount } from '../../testing/engine.ts';
 
 describeEachDatabase('checkout API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
+  const api = testApi(use);
 
   const count = async (table: 'payment_intents' | 'charges' | 'orders' | 'balance_transactions') =>
     Number(
@@ -24,7 +17,7 @@ describeEachDatabase('checkout API', (use) => {
     );
 
   it('refuses a payment before the store has an account, writing nothing', async () => {
-    const res = await checkout(app, admin.basic, cardCheckout());
+    const res = await api.checkout(cardCheckout());
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wcpay_account_not_found');
     expect(await count('orders')).toBe(0);
@@ -32,7 +25,7 @@ describeEachDatabase('checkout API', (use) => {
   });
 
   it('charges 4242 and records it in the ledger with its fee', async () => {
-    const res = await checkout(app, admin.basic, cardCheckout('4242 4242 4242 4242', { amount: 10_000 }));
+    const res = await api.checkout(cardCheckout('4242 4242 4242 4242', { amount: 10_000 }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -68,49 +61,47 @@ describeEachDatabase('checkout API', (use) => {
     ['4242424242424241', 'incorrect_number'],
   ])('declines %s with %s and writes no ledger row', async (number, code) => {
     const before = await count('balance_transactions');
-    const res = await checkout(app, admin.basic, cardCheckout(number));
+    const res = await api.checkout(cardCheckout(number));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code } });
     expect(await count('balance_transactions')).toBe(before);
   });
 
   it('authorizes with manual capture, then captures less than authorized', async () => {
-    const res = await checkout(
-      app,
-      admin.basic,
+    const res = await api.checkout(
       cardCheckout('4242424242424242', { capture_method: 'manual', amount: 5000 }),
     );
     const body = res.json();
     expect(body.status).toBe('requires_capture');
-    const over = await app.inject({
+    const over = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: body.id, amount_to_capture: 6000 },
     });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'wcpay_capture_error' });
-    const small = await app.inject({
+    const small = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: body.id, amount_to_capture: 10 },
     });
     expect(small.json()).toMatchObject({
       code: 'wcpay_capture_error',
       data: { error_type: 'amount_too_small', minimum_amount: '0.50', currency: 'USD' },
     });
-    const ok = await app.inject({
+    const ok = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: body.id, amount_to_capture: 3000 },
     });
     expect(ok.json()).toEqual({ id: body.id, status: 'succeeded' });
-    const again = await app.inject({
+    const again = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${body.order.id}/capture_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: body.id },
     });
     expect(again.statusCode).toBe(409);
@@ -124,31 +115,27 @@ describeEachDatabase('checkout API', (use) => {
   });
 
   it('answers the error codes for a missing order and a mismatched intent, and cancels', async () => {
-    const a = (
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { capture_method: 'manual' }))
-    ).json();
-    const b = (
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { capture_method: 'manual' }))
-    ).json();
-    const missing = await app.inject({
+    const a = (await api.checkout(cardCheckout('4242424242424242', { capture_method: 'manual' }))).json();
+    const b = (await api.checkout(cardCheckout('4242424242424242', { capture_method: 'manual' }))).json();
+    const missing = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/payments/orders/999999/capture_authorization',
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: a.id },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('wcpay_missing_order');
-    const mismatch = await app.inject({
+    const mismatch = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${b.order.id}/cancel_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: a.id },
     });
     expect(mismatch.json().code).toBe('wcpay_intent_order_mismatch');
-    const cancel = await app.inject({
+    const cancel = await api.app.inject({
       method: 'POST',
       url: `/wp-json/wc/v3/payments/orders/${a.order.id}/cancel_authorization`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { payment_intent_id: a.id },
     });
     expect(cancel.json()).toEqual({ id: a.id, status: 'canceled' });
@@ -156,14 +143,14 @@ describeEachDatabase('checkout API', (use) => {
 
   it('refuses bad input with per-field reasons and writes nothing', async () => {
     const before = await count('orders');
-    const res = await checkout(app, admin.basic, {
+    const res = await api.checkout({
       ...cardCheckout(),
       amount: -5,
       currency: 'dollars',
     } as never);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().data.params).sort()).toEqual(['amount', 'currency']);
-    const ideal = await checkout(app, admin.basic, {
+    const ideal = await api.checkout({
       ...cardCheckout(),
       payment_method_data: { type: 'ideal' },
     });
@@ -176,38 +163,26 @@ describeEachDatabase('checkout API', (use) => {
     const body = cardCheckout();
     const orderUrl = 'https://shop.example.test/wp-admin/post.php?post=77&action=edit';
     const customerUrl = 'https://shop.example.test/wp-admin/user-edit.php?user_id=9';
-    const paid = await checkout(app, admin.basic, {
+    const paid = await api.checkout({
       ...body,
       order: { ...body.order, url: orderUrl, customer_url: customerUrl },
     });
     expect(paid.statusCode).toBe(200);
     const chargeId: string = paid.json().charge.id;
-    const listed = await app.inject({
-      method: 'GET',
-      url: `/wp-json/wc/v3/payments/transactions?search[]=${chargeId}`,
-      headers: { authorization: admin.basic },
-    });
+    const listed = await api.get(`/wp-json/wc/v3/payments/transactions?search[]=${chargeId}`);
     expect(listed.json().data[0].order).toMatchObject({ url: orderUrl, customer_url: customerUrl });
-    const charge = await app.inject({
-      method: 'GET',
-      url: `/wp-json/wc/v3/payments/charges/${chargeId}`,
-      headers: { authorization: admin.basic },
-    });
+    const charge = await api.get(`/wp-json/wc/v3/payments/charges/${chargeId}`);
     expect(charge.json().order.url).toBe(orderUrl);
 
     const guest = cardCheckout();
     const { url: _omitted, ...withoutPage } = guest.order;
-    const unlinked = await checkout(app, admin.basic, { ...guest, order: withoutPage });
-    const plain = await app.inject({
-      method: 'GET',
-      url: `/wp-json/wc/v3/payments/charges/${unlinked.json().charge.id}`,
-      headers: { authorization: admin.basic },
-    });
+    const unlinked = await api.checkout({ ...guest, order: withoutPage });
+    const plain = await api.get(`/wp-json/wc/v3/payments/charges/${unlinked.json().charge.id}`);
     expect(plain.json().order).toMatchObject({ number: guest.order.number, url: null });
 
     const before = await count('orders');
     for (const bad of ['javascript:alert(1)', '/wp-admin/post.php?post=1', 'https://']) {
-      const refused = await checkout(app, admin.basic, { ...body, order: { ...body.order, url: bad } });
+      const refused = await api.checkout({ ...body, order: { ...body.order, url: bad } });
       expect(refused.statusCode, bad).toBe(400);
       expect(JSON.stringify(refused.json().data.params), bad).toContain('url');
     }
@@ -221,7 +196,7 @@ describeEachDatabase('checkout API', (use) => {
       ['klarna', 'usd'],
       ['au_becs_debit', 'aud'],
     ] as const) {
-      const res = await checkout(app, admin.basic, {
+      const res = await api.checkout({
         ...cardCheckout(),
         currency,
         payment_method_data: { type },

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 
 /** The fields of a checkout answer these tests use. */
 type Answered = { id: string; charge: { id: string }; order: { id: number } };
@@ -24,33 +23,24 @@ const sized = (name: string, fallback: number) => {
 };
 
 describeEachDatabase('concurrent money movements', (use, kind) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  // What is tested is the ledger under many requests at once, not the rate limits
+  // (http/rate-limit.test.ts): one credential here makes more requests a minute than they allow.
+  const api = testApi(use, { account: true, server: { rateLimits: false } });
   const requests = kind === 'postgres' ? sized('CONCURRENT_REFUNDS', 1000) : 200;
   const chargeCount = kind === 'postgres' ? sized('CONCURRENT_CHARGES', 10) : 10;
-  beforeAll(async () => {
-    // What is tested is the ledger under many requests at once, not the rate limits
-    // (http/rate-limit.test.ts): one credential here makes more requests a minute than they allow.
-    app = await makeTestApp(use(), undefined, { rateLimits: false });
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
 
   it(
     `${requests} partial refunds over ${chargeCount} charges never exceed what was captured`,
     async () => {
       const charges: Answered[] = [];
       for (let i = 0; i < chargeCount; i++)
-        charges.push(
-          (await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 5000 }))).json(),
-        );
+        charges.push((await api.checkout(cardCheckout('4242424242424242', { amount: 5000 }))).json());
       const answers = await Promise.all(
         Array.from({ length: requests }, (_, i) =>
-          app.inject({
+          api.app.inject({
             method: 'POST',
             url: '/wp-json/wc/v3/payments/refund',
-            headers: { authorization: admin.basic },
+            headers: { authorization: api.admin.basic },
             payload: {
               charge_id: charges[i % chargeCount]?.charge.id,
               amount: 300 + (i % 7) * 100,
@@ -96,21 +86,17 @@ describeEachDatabase('concurrent money movements', (use, kind) => {
     for (let i = 0; i < 10; i++) {
       held.push(
         (
-          await checkout(
-            app,
-            admin.basic,
-            cardCheckout('4242424242424242', { amount: 4000, capture_method: 'manual' }),
-          )
+          await api.checkout(cardCheckout('4242424242424242', { amount: 4000, capture_method: 'manual' }))
         ).json(),
       );
     }
     const answers = await Promise.all(
       Array.from({ length: requests }, (_, i) => {
         const intent = held[i % 10] as Answered;
-        return app.inject({
+        return api.app.inject({
           method: 'POST',
           url: `/wp-json/wc/v3/payments/orders/${intent.order.id}/capture_authorization`,
-          headers: { authorization: admin.basic },
+          headers: { authorization: api.admin.basic },
           payload: { payment_intent_id: intent.id, amount_to_capture: 1000 + (i % 4) * 1000 },
         });
       }),
@@ -145,24 +131,20 @@ describeEachDatabase('concurrent money movements', (use, kind) => {
     const outcomes = { captured: 0, canceled: 0 };
     for (let round = 0; round < rounds; round++) {
       const held: Answered = (
-        await checkout(
-          app,
-          admin.basic,
-          cardCheckout('4242424242424242', { amount: 2500, capture_method: 'manual' }),
-        )
+        await api.checkout(cardCheckout('4242424242424242', { amount: 2500, capture_method: 'manual' }))
       ).json();
       const path = `/wp-json/wc/v3/payments/orders/${held.order.id}`;
       const [capture, cancel] = await Promise.all([
-        app.inject({
+        api.app.inject({
           method: 'POST',
           url: `${path}/capture_authorization`,
-          headers: { authorization: admin.basic },
+          headers: { authorization: api.admin.basic },
           payload: { payment_intent_id: held.id },
         }),
-        app.inject({
+        api.app.inject({
           method: 'POST',
           url: `${path}/cancel_authorization`,
-          headers: { authorization: admin.basic },
+          headers: { authorization: api.admin.basic },
           payload: { payment_intent_id: held.id },
         }),
       ]);
@@ -196,23 +178,22 @@ describeEachDatabase('concurrent money movements', (use, kind) => {
   it('instant payouts asked for at once pay the available balance out once', async () => {
     // Manual payouts, so no scheduled payout sweeps the balance while the clock moves.
     await use().db.updateTable('accounts').set({ deposit_schedule_interval: 'manual' }).execute();
-    for (let i = 0; i < 5; i++)
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 20_000 }));
+    for (let i = 0; i < 5; i++) await api.checkout(cardCheckout('4242424242424242', { amount: 20_000 }));
     // The charges' funds become available as the sandbox clock passes their availability date.
-    const advanced = await app.inject({
+    const advanced = await api.app.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/payments/sandbox/clock/advance',
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { days: 8 },
     });
     expect(advanced.statusCode).toBe(200);
     const attempts = 20;
     const answers = await Promise.all(
       Array.from({ length: attempts }, () =>
-        app.inject({
+        api.app.inject({
           method: 'POST',
           url: '/wp-json/wc/v3/payments/deposits',
-          headers: { authorization: admin.basic },
+          headers: { authorization: api.admin.basic },
           payload: { type: 'instant', currency: 'usd' },
         }),
       ),
@@ -229,11 +210,7 @@ describeEachDatabase('concurrent money movements', (use, kind) => {
       .where('method', '=', 'instant')
       .execute();
     expect(instant).toHaveLength(1);
-    const overview = await app.inject({
-      method: 'GET',
-      url: '/wp-json/wc/v3/payments/deposits/overview-all',
-      headers: { authorization: admin.basic },
-    });
+    const overview = await api.get('/wp-json/wc/v3/payments/deposits/overview-all');
     const available = overview
       .json()
       .balance.available.find((b: { currency: string }) => b.currency === 'usd');

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
+import { makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { checkLedger } from '../ledger-check.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -20,23 +20,18 @@ const BLOCK_RULE = {
 };
 
 describeEachDatabase('fraud review, end to end', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   let manager: TestUser;
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     manager = await makeUser(use(), 'shop_manager');
-    await connectSandboxAccount(use());
   });
-  afterAll(() => app.close());
 
   const db = () => use().db;
   const userId = async (user: TestUser) =>
     (await db().selectFrom('users').select('id').where('login', '=', user.login).executeTakeFirstOrThrow())
       .id;
   const post = (user: TestUser, url: string, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: `${BASE}${url}`, headers: { authorization: user.basic }, payload });
+    api.app.inject({ method: 'POST', url: `${BASE}${url}`, headers: { authorization: user.basic }, payload });
   const fraudOutcome = (intentId: string) =>
     db()
       .selectFrom('fraud_outcomes')
@@ -62,7 +57,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
         .execute()
     ).map((row) => row.type);
   const pay = async (amount: number, ipCountry: string, number = '4242424242424242') => {
-    const res = await checkout(app, admin.basic, cardCheckout(number, { amount, ip_country: ipCountry }));
+    const res = await api.checkout(cardCheckout(number, { amount, ip_country: ipCountry }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
       id: string;
@@ -75,7 +70,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
   };
 
   it('saves advanced rules through the settings API', async () => {
-    const res = await post(admin, '/settings', {
+    const res = await post(api.admin, '/settings', {
       current_protection_level: 'advanced',
       advanced_fraud_protection_settings: [REVIEW_RULE, BLOCK_RULE],
     });
@@ -149,7 +144,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
 
     // Approved once: a second approval or a block is refused and changes nothing.
     for (const action of ['capture_authorization', 'cancel_authorization']) {
-      const again = await post(admin, `/orders/${reviewed.order.id}/${action}`, {
+      const again = await post(api.admin, `/orders/${reviewed.order.id}/${action}`, {
         payment_intent_id: reviewed.id,
       });
       expect(again.statusCode).toBe(409);
@@ -159,7 +154,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
   });
 
   it('blocks a held payment by canceling it, recording who blocked it', async () => {
-    const res = await post(admin, `/orders/${reviewedToBlock.order.id}/cancel_authorization`, {
+    const res = await post(api.admin, `/orders/${reviewedToBlock.order.id}/cancel_authorization`, {
       payment_intent_id: reviewedToBlock.id,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -176,7 +171,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
       'fraud_outcome_manual_block',
       'authorization_voided',
     ]);
-    expect(events[2]!.data).toEqual({ user: { id: await userId(admin), username: admin.login } });
+    expect(events[2]!.data).toEqual({ user: { id: await userId(api.admin), username: api.admin.login } });
     expect(await ledgerTypes(reviewedToBlock.charge.id)).toEqual([]);
     const order = await db()
       .selectFrom('orders')
@@ -188,7 +183,7 @@ describeEachDatabase('fraud review, end to end', (use) => {
 
   it('refuses to approve or block a payment a rule blocked outright, changing nothing', async () => {
     for (const action of ['capture_authorization', 'cancel_authorization']) {
-      const res = await post(admin, `/orders/${blocked.order.id}/${action}`, {
+      const res = await post(api.admin, `/orders/${blocked.order.id}/${action}`, {
         payment_intent_id: blocked.id,
       });
       expect(res.statusCode).toBe(409);
@@ -199,15 +194,13 @@ describeEachDatabase('fraud review, end to end', (use) => {
   });
 
   it('records no fraud action for a manual capture that no rule held', async () => {
-    await post(admin, '/settings', { current_protection_level: 'basic' });
-    const res = await checkout(
-      app,
-      admin.basic,
+    await post(api.admin, '/settings', { current_protection_level: 'basic' });
+    const res = await api.checkout(
       cardCheckout('4242424242424242', { amount: 60_000, capture_method: 'manual' }),
     );
     const body = res.json();
     expect(body).toMatchObject({ status: 'requires_capture', fraud_outcome: 'allow' });
-    const captured = await post(admin, `/orders/${body.order.id}/capture_authorization`, {
+    const captured = await post(api.admin, `/orders/${body.order.id}/capture_authorization`, {
       payment_intent_id: body.id,
     });
     expect(captured.statusCode).toBe(200);

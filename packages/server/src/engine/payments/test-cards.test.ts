@@ -1,9 +1,8 @@
 import { TEST_CARDS } from '@paydesk/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 
 /** The list, independent of the table, so a wrong table entry cannot pass unnoticed. */
 const PROMISED: Record<
@@ -37,20 +36,19 @@ const PROMISED: Record<
 };
 
 describeEachDatabase('every test card through the checkout API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
+  const ledgerRowOf = (chargeId: string) =>
+    use()
+      .db.selectFrom('balance_transactions')
+      .selectAll()
+      .where('charge_id', '=', chargeId)
+      .executeTakeFirstOrThrow();
   const chargeOf = (id: string) =>
     use().db.selectFrom('charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it.each(Object.entries(PROMISED))('%s behaves as promised', async (number, promise) => {
-    const res = await checkout(app, admin.basic, cardCheckout(number));
+    const res = await api.checkout(cardCheckout(number));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(promise.status);
@@ -89,7 +87,7 @@ describeEachDatabase('every test card through the checkout API', (use) => {
   it.each(TEST_CARDS.map((card) => [card.number, card] as const))(
     '%s matches its documented row',
     async (number, card) => {
-      const res = await checkout(app, admin.basic, cardCheckout(number));
+      const res = await api.checkout(cardCheckout(number));
       const body = res.json();
       const charge = await chargeOf(body.charge.id);
       if (card.decline) {
@@ -115,12 +113,8 @@ describeEachDatabase('every test card through the checkout API', (use) => {
   );
 
   it('prices international cards one point higher', async () => {
-    const domestic = (
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 10_000 }))
-    ).json();
-    const foreign = (
-      await checkout(app, admin.basic, cardCheckout('4000008260000000', { amount: 10_000 }))
-    ).json();
+    const domestic = (await api.checkout(cardCheckout('4242424242424242', { amount: 10_000 }))).json();
+    const foreign = (await api.checkout(cardCheckout('4000008260000000', { amount: 10_000 }))).json();
     const fee = async (chargeId: string) =>
       (
         await use()
@@ -135,13 +129,9 @@ describeEachDatabase('every test card through the checkout API', (use) => {
 
   it('converts a customer currency to the settlement currency at the recorded rate', async () => {
     const res = (
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 9200, currency: 'EUR' }))
+      await api.checkout(cardCheckout('4242424242424242', { amount: 9200, currency: 'EUR' }))
     ).json();
-    const txn = await use()
-      .db.selectFrom('balance_transactions')
-      .selectAll()
-      .where('charge_id', '=', res.charge.id)
-      .executeTakeFirstOrThrow();
+    const txn = await ledgerRowOf(res.charge.id);
     expect(txn).toMatchObject({
       currency: 'usd',
       customer_currency: 'eur',
@@ -153,25 +143,17 @@ describeEachDatabase('every test card through the checkout API', (use) => {
 
   it('handles zero-decimal currencies', async () => {
     const res = (
-      await checkout(app, admin.basic, cardCheckout('4242424242424242', { amount: 1515, currency: 'jpy' }))
+      await api.checkout(cardCheckout('4242424242424242', { amount: 1515, currency: 'jpy' }))
     ).json();
     expect(res.status).toBe('succeeded');
-    const txn = await use()
-      .db.selectFrom('balance_transactions')
-      .selectAll()
-      .where('charge_id', '=', res.charge.id)
-      .executeTakeFirstOrThrow();
+    const txn = await ledgerRowOf(res.charge.id);
     expect(txn).toMatchObject({
       currency: 'usd',
       customer_currency: 'jpy',
       customer_amount: 1515,
       amount: 1000,
     });
-    const tooSmall = await checkout(
-      app,
-      admin.basic,
-      cardCheckout('4242424242424242', { amount: 10, currency: 'jpy' }),
-    );
+    const tooSmall = await api.checkout(cardCheckout('4242424242424242', { amount: 10, currency: 'jpy' }));
     expect(tooSmall.statusCode).toBe(400);
   });
 });

@@ -1,11 +1,8 @@
 import { ERRORS } from '@paydesk/domain';
 import { HOUR_MS } from '@paydesk/domain/time';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
-import type { Account } from '../accounts.ts';
 import { clockNow, DAY_MS } from '../clock.ts';
 import { ledgerBalances } from '../ledger.ts';
 import {
@@ -22,15 +19,7 @@ const BASE = '/wp-json/wc/v3/payments';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 describeEachDatabase('scheduled payouts', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: true });
 
   it('queues the daily jobs of a new account', async () => {
     const jobs = await use()
@@ -50,24 +39,18 @@ describeEachDatabase('scheduled payouts', (use) => {
   let charges: string[] = [];
   it('holds the funds for the delay, then pays them out: pending, in transit, paid', async () => {
     charges = [
-      (await pay(app, admin.basic, 2500)).charge.id,
-      (await pay(app, admin.basic, 10_000)).charge.id,
+      (await pay(api.app, api.admin.basic, 2500)).charge.id,
+      (await pay(api.app, api.admin.basic, 10_000)).charge.id,
     ];
     const total = await netOfCharges(use(), charges);
     await advanceDays(use(), 6);
-    expect(await payoutsOf(use(), account.id)).toEqual([]);
-    let overview = (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/deposits/overview-all`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+    expect(await payoutsOf(use(), api.account.id)).toEqual([]);
+    let overview = (await api.get(`${BASE}/deposits/overview-all`)).json();
     expect(overview.balance.pending).toEqual([{ amount: total, currency: 'usd' }]);
     expect(overview.balance.available).toEqual([{ amount: 0, currency: 'usd' }]);
 
     await advanceDays(use(), 2);
-    const [payout] = await payoutsOf(use(), account.id);
+    const [payout] = await payoutsOf(use(), api.account.id);
     expect(payout).toMatchObject({
       amount: total,
       fee: 0,
@@ -89,18 +72,12 @@ describeEachDatabase('scheduled payouts', (use) => {
     const untilInTransit =
       payout!.created_at.getTime() + HOUR_MS + 60_000 - (await clockNow(use().db)).getTime();
     if (untilInTransit > 0) await advanceMs(use(), untilInTransit);
-    expect((await payoutsOf(use(), account.id))[0]!.status).toBe('in_transit');
+    expect((await payoutsOf(use(), api.account.id))[0]!.status).toBe('in_transit');
 
     await advanceDays(use(), 2);
-    const [paid] = await payoutsOf(use(), account.id);
+    const [paid] = await payoutsOf(use(), api.account.id);
     expect(paid!.status).toBe('paid');
-    overview = (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/deposits/overview-all`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+    overview = (await api.get(`${BASE}/deposits/overview-all`)).json();
     expect(overview.deposit.last_paid).toHaveLength(1);
     expect(overview.deposit.last_paid[0]).toMatchObject({
       id: paid!.id,
@@ -114,12 +91,8 @@ describeEachDatabase('scheduled payouts', (use) => {
   });
 
   it('answers one payout, and 404 with its message for an unknown one', async () => {
-    const [payout] = await payoutsOf(use(), account.id);
-    const res = await app.inject({
-      method: 'GET',
-      url: `${BASE}/deposits/${payout!.id}`,
-      headers: { authorization: admin.basic },
-    });
+    const [payout] = await payoutsOf(use(), api.account.id);
+    const res = await api.get(`${BASE}/deposits/${payout!.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: payout!.id,
@@ -136,108 +109,88 @@ describeEachDatabase('scheduled payouts', (use) => {
       arrival_date: payout!.arrival_date.getTime(),
     });
     expect(res.json().bank_reference_key).toMatch(/^STRIPE TEST \d{10}$/);
-    const missing = await app.inject({
-      method: 'GET',
-      url: `${BASE}/deposits/po_missing`,
-      headers: { authorization: admin.basic },
-    });
+    const missing = await api.get(`${BASE}/deposits/po_missing`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({
       code: 'wcpay_deposit_not_found',
       message: 'The deposit you are looking for cannot be found.',
     });
-    const bad = await app.inject({
-      method: 'GET',
-      url: `${BASE}/deposits/po-x.y`,
-      headers: { authorization: admin.basic },
-    });
+    const bad = await api.get(`${BASE}/deposits/po-x.y`);
     expect(bad.statusCode).toBe(400);
   });
 
   it('waits while the available balance is below the minimum', async () => {
-    await setAccount(use(), account.id, { deposit_minimum_amounts: JSON.stringify({ usd: 1_000_000 }) });
-    const charge = (await pay(app, admin.basic, 3000)).charge.id;
+    await setAccount(use(), api.account.id, { deposit_minimum_amounts: JSON.stringify({ usd: 1_000_000 }) });
+    const charge = (await pay(api.app, api.admin.basic, 3000)).charge.id;
     await advanceDays(use(), 9);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(1);
-    const [balance] = await ledgerBalances(use().db, account.id, await clockNow(use().db));
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(1);
+    const [balance] = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
     expect(balance).toEqual({ currency: 'usd', available: await netOfCharges(use(), [charge]), pending: 0 });
-    await setAccount(use(), account.id, { deposit_minimum_amounts: JSON.stringify({ usd: 100 }) });
+    await setAccount(use(), api.account.id, { deposit_minimum_amounts: JSON.stringify({ usd: 100 }) });
     await advanceDays(use(), 1);
-    const payouts = await payoutsOf(use(), account.id);
+    const payouts = await payoutsOf(use(), api.account.id);
     expect(payouts).toHaveLength(2);
     expect(payouts[1]!.amount).toBe(balance!.available);
     await expectLedgerConsistent(use());
   });
 
   it('never pays out on a manual schedule', async () => {
-    await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
-    await pay(app, admin.basic, 4000);
+    await setAccount(use(), api.account.id, { deposit_schedule_interval: 'manual' });
+    await pay(api.app, api.admin.basic, 4000);
     await advanceDays(use(), 10);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(2);
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(2);
   });
 
   it('pays out weekly on the anchor weekday only', async () => {
     const today = (await clockNow(use().db)).getUTCDay();
     const anchor = WEEKDAYS[(today + 3) % 7]!;
-    await setAccount(use(), account.id, {
+    await setAccount(use(), api.account.id, {
       deposit_schedule_interval: 'weekly',
       deposit_weekly_anchor: anchor,
     });
     await advanceDays(use(), 8);
-    const payouts = await payoutsOf(use(), account.id);
+    const payouts = await payoutsOf(use(), api.account.id);
     expect(payouts).toHaveLength(3);
     expect(WEEKDAYS[payouts[2]!.created_at.getUTCDay()]).toBe(anchor);
-    await pay(app, admin.basic, 4000);
+    await pay(api.app, api.admin.basic, 4000);
     await advanceDays(use(), 6);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(3);
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(3);
     await expectLedgerConsistent(use());
   });
 });
 
 describeEachDatabase('a failing bank account', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-    const banks = account.external_accounts.map((bank) => ({ ...bank, last4: '1113' }));
-    await setAccount(use(), account.id, { external_accounts: JSON.stringify(banks) });
+    const banks = api.account.external_accounts.map((bank) => ({ ...bank, last4: '1113' }));
+    await setAccount(use(), api.account.id, { external_accounts: JSON.stringify(banks) });
   });
-  afterAll(() => app.close());
 
   it('fails the payout at arrival, returns the funds and pauses payouts', async () => {
-    const charge = (await pay(app, admin.basic, 5000)).charge.id;
+    const charge = (await pay(api.app, api.admin.basic, 5000)).charge.id;
     const net = await netOfCharges(use(), [charge]);
     await advanceDays(use(), 11);
-    const payouts = await payoutsOf(use(), account.id);
+    const payouts = await payoutsOf(use(), api.account.id);
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ status: 'failed', failure_code: 'account_closed', amount: net });
     expect(payouts[0]!.failure_message).toBeTruthy();
     const rows = await use()
       .db.selectFrom('balance_transactions')
       .select('payout_id')
-      .where('account_id', '=', account.id)
+      .where('account_id', '=', api.account.id)
       .execute();
     expect(rows.every((row) => row.payout_id === null)).toBe(true);
-    expect(await ledgerBalances(use().db, account.id, await clockNow(use().db))).toEqual([
+    expect(await ledgerBalances(use().db, api.account.id, await clockNow(use().db))).toEqual([
       { currency: 'usd', available: net, pending: 0 },
     ]);
     const stored = await use()
       .db.selectFrom('accounts')
       .select('external_accounts')
-      .where('id', '=', account.id)
+      .where('id', '=', api.account.id)
       .executeTakeFirstOrThrow();
     expect(stored.external_accounts[0]!.status).toBe('errored');
 
-    const overview = (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/deposits/overview-all`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+    const overview = (await api.get(`${BASE}/deposits/overview-all`)).json();
     expect(overview.account.default_external_accounts).toEqual([{ currency: 'usd', status: 'errored' }]);
     expect(overview.balance.available).toEqual([{ amount: net, currency: 'usd' }]);
     expect(overview.balance.instant).toEqual([
@@ -246,11 +199,11 @@ describeEachDatabase('a failing bank account', (use) => {
 
     // Paused: no new scheduled payout, and an instant payout is refused, saying why.
     await advanceDays(use(), 3);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(1);
-    const instant = await app.inject({
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(1);
+    const instant = await api.app.inject({
       method: 'POST',
       url: `${BASE}/deposits`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { type: 'instant', currency: 'usd' },
     });
     expect(instant.statusCode).toBe(409);
@@ -263,27 +216,21 @@ describeEachDatabase('a failing bank account', (use) => {
 });
 
 describeEachDatabase('instant payouts', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-    await setAccount(use(), account.id, { deposit_schedule_interval: 'manual' });
+    await setAccount(use(), api.account.id, { deposit_schedule_interval: 'manual' });
   });
-  afterAll(() => app.close());
 
   const instant = (body: Record<string, unknown>, key?: string) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: `${BASE}/deposits`,
-      headers: { authorization: admin.basic, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { authorization: api.admin.basic, ...(key ? { 'idempotency-key': key } : {}) },
       payload: body,
     });
 
   it('refuses when nothing is available', async () => {
-    await pay(app, admin.basic, 20_000);
+    await pay(api.app, api.admin.basic, 20_000);
     const res = await instant({ type: 'instant', currency: 'usd' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wcpay_instant_payout_no_balance');
@@ -293,15 +240,9 @@ describeEachDatabase('instant payouts', (use) => {
 
   it('matches the overview to the ledger balances', async () => {
     await advanceDays(use(), 7.5);
-    await pay(app, admin.basic, 3_000);
-    const balances = await ledgerBalances(use().db, account.id, await clockNow(use().db));
-    const overview = (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/deposits/overview-all`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+    await pay(api.app, api.admin.basic, 3_000);
+    const balances = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
+    const overview = (await api.get(`${BASE}/deposits/overview-all`)).json();
     expect(overview.balance.available).toEqual(
       balances.map((b) => ({ amount: b.available, currency: b.currency })),
     );
@@ -322,7 +263,7 @@ describeEachDatabase('instant payouts', (use) => {
   });
 
   it('pays the available balance less the fee, once per idempotency key', async () => {
-    const [before] = await ledgerBalances(use().db, account.id, await clockNow(use().db));
+    const [before] = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
     const fee = Math.max(Math.round((before!.available * 150) / 10_000), 50);
     const first = await instant({ type: 'instant', currency: 'USD' }, 'instant-1');
     expect(first.statusCode, first.body).toBe(200);
@@ -340,21 +281,15 @@ describeEachDatabase('instant payouts', (use) => {
     expect(replay.json()).toEqual(body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await instant({ type: 'instant', currency: 'eur' }, 'instant-1')).statusCode).toBe(422);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(1);
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(1);
 
-    const [after] = await ledgerBalances(use().db, account.id, await clockNow(use().db));
+    const [after] = await ledgerBalances(use().db, api.account.id, await clockNow(use().db));
     expect(after!.available).toBe(0);
     expect(after!.pending).toBe(before!.pending);
     const again = await instant({ type: 'instant', currency: 'usd' }, 'instant-2');
     expect(again.statusCode).toBe(409);
 
-    const detail = (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/deposits/${body.id}`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+    const detail = (await api.get(`${BASE}/deposits/${body.id}`)).json();
     expect(detail).toMatchObject({
       automatic: false,
       method: 'instant',
@@ -364,7 +299,7 @@ describeEachDatabase('instant payouts', (use) => {
     });
     expect(detail.arrival_date - detail.created).toBe(30 * 60_000);
     await advanceMs(use(), 31 * 60_000);
-    expect((await payoutsOf(use(), account.id))[0]!.status).toBe('paid');
+    expect((await payoutsOf(use(), api.account.id))[0]!.status).toBe('paid');
     await expectLedgerConsistent(use());
   });
 });

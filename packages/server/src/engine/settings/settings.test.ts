@@ -1,9 +1,9 @@
 import { PAYMENT_METHOD_IDS, SETTINGS_FIELD_ERRORS } from '@paydesk/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
+import { makeUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { SETTINGS_URL, settingsApi } from '../../testing/settings.ts';
 import { defaultStatementDescriptor } from './stored.ts';
 
@@ -88,20 +88,12 @@ const REFUSED: [string, unknown, string | RegExp][] = [
 ];
 
 describeEachDatabase('settings API (the whole object)', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use(), { enabledMethods: ['card'] });
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: { enabledMethods: ['card'] } });
 
-  const read = () =>
-    app.inject({ method: 'GET', url: SETTINGS_URL, headers: { authorization: admin.basic } });
+  const read = () => api.get(SETTINGS_URL);
   const { save } = settingsApi(
-    () => app,
-    () => admin.basic,
+    () => api.app,
+    () => api.admin.basic,
   );
 
   it('answers the whole settings object with its defaults', async () => {
@@ -215,7 +207,7 @@ describeEachDatabase('settings API (the whole object)', (use) => {
 
   it('requires manage_woocommerce', async () => {
     const customer = await makeUser(use(), 'customer');
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'GET',
       url: SETTINGS_URL,
       headers: { authorization: customer.basic },
@@ -225,18 +217,11 @@ describeEachDatabase('settings API (the whole object)', (use) => {
 });
 
 describeEachDatabase('settings honoured by checkout', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use(), { enabledMethods: ['card'] });
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: { enabledMethods: ['card'] } });
 
   const { save } = settingsApi(
-    () => app,
-    () => admin.basic,
+    () => api.app,
+    () => api.admin.basic,
   );
   const sepa = () =>
     cardCheckout('4242424242424242', {
@@ -245,7 +230,7 @@ describeEachDatabase('settings honoured by checkout', (use) => {
     });
 
   it('refuses a checkout with a method the store has not enabled, and takes it once enabled', async () => {
-    const refused = await checkout(app, admin.basic, sepa());
+    const refused = await api.checkout(sepa());
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.params).toEqual({
       'payment_method_data.type': 'This payment method is not enabled on this store.',
@@ -253,13 +238,13 @@ describeEachDatabase('settings honoured by checkout', (use) => {
     expect(await use().db.selectFrom('payment_intents').select('id').execute()).toEqual([]);
 
     expect((await save({ enabled_payment_method_ids: ['card', 'sepa_debit'] })).statusCode).toBe(200);
-    const taken = await checkout(app, admin.basic, sepa());
+    const taken = await api.checkout(sepa());
     expect(taken.statusCode).toBe(200);
   });
 
   it('authorizes card payments only while manual capture is on', async () => {
     await save({ is_manual_capture_enabled: true });
-    const held = await checkout(app, admin.basic, cardCheckout());
+    const held = await api.checkout(cardCheckout());
     expect(held.json().status).toBe('requires_capture');
     const intent = await use()
       .db.selectFrom('payment_intents')
@@ -269,13 +254,13 @@ describeEachDatabase('settings honoured by checkout', (use) => {
     expect(intent.capture_method).toBe('manual');
 
     await save({ is_manual_capture_enabled: false });
-    const captured = await checkout(app, admin.basic, cardCheckout());
+    const captured = await api.checkout(cardCheckout());
     expect(captured.json().status).toBe('succeeded');
   });
 
   it('puts the saved statement descriptor on new charges', async () => {
     await save({ account_statement_descriptor: 'NEW DESCRIPTOR' });
-    const res = await checkout(app, admin.basic, cardCheckout());
+    const res = await api.checkout(cardCheckout());
     const charge = await use()
       .db.selectFrom('charges')
       .select('statement_descriptor')
@@ -286,7 +271,7 @@ describeEachDatabase('settings honoured by checkout', (use) => {
 
   it('makes captured funds available after the saved delay', async () => {
     await save({ deposit_delay_days: 3 });
-    const res = await checkout(app, admin.basic, cardCheckout());
+    const res = await api.checkout(cardCheckout());
     const row = await use()
       .db.selectFrom('balance_transactions')
       .select(['created_at', 'available_on'])

@@ -7,6 +7,11 @@ import {
 } from '@paydesk/domain';
 import type { settings } from '@paydesk/domain/contracts';
 import { BRANDING_LOGO_PURPOSE } from '@paydesk/domain/files/upload-purposes';
+import {
+  EDITABLE_SETTINGS_FIELDS,
+  type EditableSettingsField,
+  FRAUD_SETTINGS_FIELDS,
+} from '@paydesk/domain/settings/fields';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { type Account, depositStanding, requireAccount } from '../accounts.ts';
@@ -84,26 +89,27 @@ async function brandingLogoErrors(
   return file ? {} : { account_branding_logo: SETTINGS_FIELD_ERRORS.brandingLogo };
 }
 
-const STORED_KEYS = [
-  'enabled_payment_method_ids',
-  'is_wcpay_enabled',
-  'account_statement_descriptor',
-  'account_statement_descriptor_kanji',
-  'account_statement_descriptor_kana',
-  'account_business_support_address',
-  'account_business_support_phone',
-  'account_branding_logo',
-  'is_test_mode_enabled',
-  'is_payment_request_enabled',
-  'is_debug_log_enabled',
-  'is_multi_currency_enabled',
-  'is_saved_cards_enabled',
-  'payment_request_enabled_locations',
-  'payment_request_button_type',
-  'payment_request_button_size',
-  'payment_request_button_theme',
-  'payment_request_button_border_radius',
-] as const satisfies readonly (keyof StoredSettings & keyof SettingsUpdate)[];
+/**
+ * The editable fields the engine keeps in columns of the account (the fraud fields among them),
+ * which a save writes one by one.
+ */
+const COLUMN_FIELDS = [
+  'account_business_name',
+  'account_business_url',
+  'account_business_support_email',
+  'deposit_schedule_interval',
+  'deposit_schedule_weekly_anchor',
+  'deposit_schedule_monthly_anchor',
+  'deposit_delay_days',
+  'is_manual_capture_enabled',
+  ...FRAUD_SETTINGS_FIELDS,
+] as const satisfies readonly EditableSettingsField[];
+
+/** Every other editable field: saved in the account's `settings` column, over its default (stored.ts). */
+const STORED_KEYS = EDITABLE_SETTINGS_FIELDS.filter(
+  (field): field is Exclude<EditableSettingsField, (typeof COLUMN_FIELDS)[number]> =>
+    !(COLUMN_FIELDS as readonly EditableSettingsField[]).includes(field),
+) satisfies readonly (keyof StoredSettings & keyof SettingsUpdate)[];
 
 /**
  * `POST {base}/settings`: saves the fields given, keeping the others. Each field was checked

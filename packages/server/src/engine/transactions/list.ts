@@ -4,6 +4,7 @@ import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import type { Executor } from '../ledger.ts';
 import {
+  chargeLast4Sql,
   dateRanges,
   orderTransactions,
   TRANSACTION_LIST_COLUMNS,
@@ -120,12 +121,7 @@ export async function transactionViews(
       ? []
       : db
           .selectFrom('charges')
-          .select([
-            'id',
-            sql<string | null>`coalesce(
-              payment_method_details -> payment_method_type ->> 'last4',
-              payment_method_details -> payment_method_type ->> 'iban_last4')`.as('last4'),
-          ])
+          .select(['id', chargeLast4Sql.as('last4')])
           .where('id', 'in', chargeIds)
           .execute(),
     loanIds.length === 0

@@ -116,6 +116,14 @@ const isNot =
 export const customerCurrencySql = sql<string>`coalesce(customer_currency, currency)`;
 
 /**
+ * The last four digits of a `charges` row's card (or its IBAN): what a row of the list shows as
+ * its source identifier. Read where the charge is selected.
+ */
+export const chargeLast4Sql = sql<string | null>`coalesce(
+  payment_method_details -> payment_method_type ->> 'last4',
+  payment_method_details -> payment_method_type ->> 'iban_last4')`;
+
+/**
  * The advanced rules: date, type, device, channel, country, risk, customer
  * currency and source, each is or is not. `match` combines them.
  */
@@ -296,8 +304,28 @@ export function orderTransactions<O>(
   sort: TransactionSort,
   direction: 'asc' | 'desc',
 ): SelectQueryBuilder<Database, 'balance_transactions', O> {
+  return orderColumns(sort).reduce((ordered, column) => ordered.orderBy(column, direction), query);
+}
+
+/**
+ * Orders rows of the list selected into a derived table named `alias` (with the columns the
+ * sort reads) exactly as `orderTransactions` orders the ledger: for a query that joins more to
+ * the list's rows and must keep their order.
+ */
+export function orderTransactionRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  alias: string,
+  sort: TransactionSort,
+  direction: 'asc' | 'desc',
+): SelectQueryBuilder<DB, TB, O> {
+  return orderColumns(sort).reduce(
+    (ordered, column) => ordered.orderBy(sql.ref(`${alias}.${column}`), direction),
+    query,
+  );
+}
+
+/** The sort key's column, then date and `seq`. */
+function orderColumns(sort: TransactionSort): (keyof Database['balance_transactions'])[] {
   const column = SORT_COLUMNS[sort];
-  let ordered = query.orderBy(column, direction);
-  if (column !== 'created_at') ordered = ordered.orderBy('created_at', direction);
-  return ordered.orderBy('seq', direction);
+  return column === 'created_at' ? ['created_at', 'seq'] : [column, 'created_at', 'seq'];
 }

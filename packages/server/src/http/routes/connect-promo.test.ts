@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { readAccountSnapshot } from '../../engine/accounts.ts';
 import {
   CONNECT_INCENTIVE_APPLIED_OPTION,
@@ -9,7 +8,8 @@ import {
 } from '../../store/connect-options.ts';
 import { getOption, setOptions } from '../../store/options.ts';
 import { buildWcpaySettings } from '../../store/page-settings.ts';
-import { json, makeTestApp, makeUser, signIn, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { json, makeUser, signIn, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
 
@@ -26,19 +26,15 @@ const INCENTIVE = {
 };
 
 describeEachDatabase('the Connect page switches and its promotion', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let customer: TestUser;
   const settings = () => buildWcpaySettings(use().db, 'nonce', readAccountSnapshot);
-  const activate = (id: string, user: TestUser = admin) =>
-    app.inject({ method: 'POST', url: `${PROMO}/${id}`, headers: { authorization: user.basic } });
+  const activate = (id: string, user: TestUser = api.admin) =>
+    api.app.inject({ method: 'POST', url: `${PROMO}/${id}`, headers: { authorization: user.basic } });
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     customer = await makeUser(use(), 'customer');
   });
-  afterAll(() => app.close());
 
   it('reads both switches from the store options', async () => {
     expect(await settings()).toMatchObject({ onBoardingDisabled: false, connectIncentive: null });
@@ -76,8 +72,8 @@ describeEachDatabase('the Connect page switches and its promotion', (use) => {
 
   it('is for administrators with a nonce only', async () => {
     expect((await activate(INCENTIVE.id, customer)).statusCode).toBe(403);
-    const { cookie } = await signIn(app, admin);
-    const noNonce = await app.inject({
+    const { cookie } = await signIn(api.app, api.admin);
+    const noNonce = await api.app.inject({
       method: 'POST',
       url: `${PROMO}/${INCENTIVE.id}`,
       headers: { cookie },

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { advanceDays } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -21,33 +20,21 @@ interface Row {
 }
 
 describeEachDatabase('the disputes list', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   const list = async (query = '') => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes${query}`,
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get(`${BASE}/disputes${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { data: Row[] }).data;
   };
   const summary = async (query = '') => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes/summary${query}`,
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get(`${BASE}/disputes/summary${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { count: number; currencies: string[] };
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     const pay = async (number: string, overrides: Parameters<typeof cardCheckout>[1]) =>
-      expect((await checkout(app, admin.basic, cardCheckout(number, overrides))).statusCode).toBe(200);
+      expect((await api.checkout(cardCheckout(number, overrides))).statusCode).toBe(200);
     // A fraud dispute, a day later a not-received one and an inquiry, in two currencies.
     await pay('4000000000000259', {
       amount: 5_000,
@@ -57,7 +44,6 @@ describeEachDatabase('the disputes list', (use) => {
     await pay('4000000000002685', { amount: 2_000, currency: 'eur' });
     await pay('4000000000001976', { amount: 9_000 });
   });
-  afterAll(() => app.close());
 
   it('lists every dispute newest first, with the row fields', async () => {
     const all = await list();
@@ -86,11 +72,7 @@ describeEachDatabase('the disputes list', (use) => {
       expect(await list(`?sort=${sort}`), sort).toHaveLength(3);
     }
     expect(await list('?sort=amount&direction=asc&pagesize=1&page=2')).toEqual(byAmount.slice(1, 2));
-    const bad = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes?sort=colour`,
-      headers: { authorization: admin.basic },
-    });
+    const bad = await api.get(`${BASE}/disputes?sort=colour`);
     expect(bad.statusCode).toBe(400);
   });
 
@@ -120,11 +102,7 @@ describeEachDatabase('the disputes list', (use) => {
       expect((await summary(`?${query}`)).count, query).toBe(expected);
     }
     for (const bad of ['status_is=open', 'date_after=2026-13-01', 'store_currency_is=EURO', 'page=0']) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `${BASE}/disputes?${bad}`,
-        headers: { authorization: admin.basic },
-      });
+      const res = await api.get(`${BASE}/disputes?${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
   });

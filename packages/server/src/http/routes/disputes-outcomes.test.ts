@@ -1,24 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { advanceDays } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
 describeEachDatabase('disputes won and lost by reason', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   const as = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url: `${BASE}${url}`, headers: { authorization: user.basic }, payload });
+    api.app.inject({ method, url: `${BASE}${url}`, headers: { authorization: user.basic }, payload });
   const outcomes = async (query = '') => {
-    const res = await as(admin, 'GET', `/disputes/outcomes${query}`);
+    const res = await as(api.admin, 'GET', `/disputes/outcomes${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
   const disputed = async (number: string, currency = 'usd') => {
-    const res = await checkout(app, admin.basic, cardCheckout(number, { amount: 3_000, currency }));
+    const res = await api.checkout(cardCheckout(number, { amount: 3_000, currency }));
     expect(res.statusCode, res.body).toBe(200);
     const row = await use()
       .db.selectFrom('charges')
@@ -28,19 +27,16 @@ describeEachDatabase('disputes won and lost by reason', (use) => {
     return row.dispute_id!;
   };
   const submit = async (id: string, text: string) => {
-    const res = await as(admin, 'POST', `/disputes/${id}`, {
+    const res = await as(api.admin, 'POST', `/disputes/${id}`, {
       evidence: { uncategorized_text: text },
       submit: true,
     });
     expect(res.statusCode, res.body).toBe(200);
   };
   const accept = async (id: string) =>
-    expect((await as(admin, 'POST', `/disputes/${id}/close`)).statusCode).toBe(200);
+    expect((await as(api.admin, 'POST', `/disputes/${id}/close`)).statusCode).toBe(200);
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     // Fraudulent: one won on evidence, one accepted (lost), one still open. Product not
     // received, in euros: lost on evidence. An inquiry closed: never decided.
     await submit(await disputed('4000000000000259'), 'winning_evidence');
@@ -51,7 +47,6 @@ describeEachDatabase('disputes won and lost by reason', (use) => {
     // Opened after the others were decided, with its deadline ahead.
     await disputed('4000000000000259');
   }, 120_000);
-  afterAll(() => app.close());
 
   it('counts the decided disputes of each reason, and only those', async () => {
     expect(await outcomes()).toEqual({
@@ -76,7 +71,7 @@ describeEachDatabase('disputes won and lost by reason', (use) => {
       lost: 0,
     });
     expect(await outcomes('?date_before=2000-01-01')).toEqual({ reasons: [], won: 0, lost: 0 });
-    const bad = await as(admin, 'GET', '/disputes/outcomes?date_before=yesterday');
+    const bad = await as(api.admin, 'GET', '/disputes/outcomes?date_before=yesterday');
     expect(bad.statusCode).toBe(400);
   });
 

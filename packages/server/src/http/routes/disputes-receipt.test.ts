@@ -1,12 +1,12 @@
 import { formatExplicitCurrency } from '@paydesk/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAccount } from '../../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { makeUser, sessionNonce, signIn } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { pdfText } from '../../testing/pdf.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -15,12 +15,10 @@ const DISPUTED_CARD = '4000000000000259';
 
 /** `POST {base}/disputes/{id}/receipt`: a PDF receipt of the disputed payment's order. */
 describeEachDatabase('dispute receipt API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let accountId: string;
+  const api = testApi(use, { account: true });
 
-  const post = (url: string, headers: Record<string, string> = { authorization: admin.basic }) =>
-    app.inject({ method: 'POST', url: `${BASE}${url}`, headers });
+  const post = (url: string, headers: Record<string, string> = { authorization: api.admin.basic }) =>
+    api.app.inject({ method: 'POST', url: `${BASE}${url}`, headers });
   /** A disputed payment of 123.45 USD; answers its dispute, charge and order number. */
   const disputedPayment = async () => {
     const base = cardCheckout(DISPUTED_CARD, { amount: 12_345 });
@@ -33,7 +31,7 @@ describeEachDatabase('dispute receipt API', (use) => {
         shipping_address: { country: 'US', line1: '9 Ship Lane', city: 'Portside', postal_code: '54321' },
       },
     };
-    const res = await checkout(app, admin.basic, body);
+    const res = await api.checkout(body);
     expect(res.statusCode, res.body).toBe(200);
     const charge = await use()
       .db.selectFrom('charges')
@@ -42,13 +40,6 @@ describeEachDatabase('dispute receipt API', (use) => {
       .executeTakeFirstOrThrow();
     return { dispute: charge.dispute_id!, charge: charge.id, order: body.order.number };
   };
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    accountId = (await connectSandboxAccount(use())).id;
-  });
-  afterAll(() => app.close());
 
   it("writes a PDF receipt of the order, stored as the account's evidence file, and leaves the dispute as it was", async () => {
     const paid = await disputedPayment();
@@ -70,18 +61,14 @@ describeEachDatabase('dispute receipt API', (use) => {
       .where('files.id', '=', stored.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
-      account_id: accountId,
+      account_id: api.account.id,
       purpose: 'dispute_evidence',
       mime_type: 'application/pdf',
       size: stored.size,
-      login: admin.login,
+      login: api.admin.login,
     });
 
-    const file = await app.inject({
-      method: 'GET',
-      url: `${BASE}/file/${stored.id}`,
-      headers: { authorization: admin.basic },
-    });
+    const file = await api.get(`${BASE}/file/${stored.id}`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(file.rawPayload.length).toBe(stored.size);
@@ -117,10 +104,10 @@ describeEachDatabase('dispute receipt API', (use) => {
 
   it('answers 409 once the evidence is submitted, or past its deadline, storing nothing', async () => {
     const submitted = await disputedPayment();
-    const submit = await app.inject({
+    const submit = await api.app.inject({
       method: 'POST',
       url: `${BASE}/disputes/${submitted.dispute}`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       payload: { evidence: { uncategorized_text: 'Delivered.' }, submit: true },
     });
     expect(submit.statusCode, submit.body).toBe(200);
@@ -131,7 +118,8 @@ describeEachDatabase('dispute receipt API', (use) => {
       .where('id', '=', late.dispute)
       .execute();
     const count = async () =>
-      (await use().db.selectFrom('files').select('id').where('account_id', '=', accountId).execute()).length;
+      (await use().db.selectFrom('files').select('id').where('account_id', '=', api.account.id).execute())
+        .length;
     const files = await count();
     for (const [dispute, code] of [
       [submitted.dispute, 'wcpay_dispute_not_editable'],
@@ -157,7 +145,7 @@ describeEachDatabase('dispute receipt API', (use) => {
 
   it('needs the nonce in X-WP-Nonce with a session cookie; a link nonce does not do for a POST', async () => {
     const paid = await disputedPayment();
-    const { cookie } = await signIn(app, admin);
+    const { cookie } = await signIn(api.app, api.admin);
     const nonce = await sessionNonce(use(), cookie);
     expect((await post(`/disputes/${paid.dispute}/receipt`, {})).statusCode).toBe(401);
     expect((await post(`/disputes/${paid.dispute}/receipt`, { cookie })).statusCode).toBe(403);

@@ -1,23 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/engine.ts';
+import { cardCheckout } from '../../testing/engine.ts';
 import { storedFileCount, TEST_MULTIPART_TYPE, uploadFile } from '../../testing/multipart.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
 /** The disputes list and summary over disputes opened by the dispute test cards; evidence uploads. */
 describeEachDatabase('disputes list API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   /** Opened in this order: ids, amounts and reasons. */
   const opened: { id: string; amount: number; charge: string; intent: string; name: string }[] = [];
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    await connectSandboxAccount(use());
     const cards = [
       ['4000000000000259', 3000, 'Ann Able'],
       ['4000000000002685', 1000, 'Bob Baker'],
@@ -27,7 +22,7 @@ describeEachDatabase('disputes list API', (use) => {
     for (const [number, amount, name] of cards) {
       const base = cardCheckout(number, { amount });
       const body = { ...base, order: { ...base.order, customer: { name, email: `${name[0]}@x.test` } } };
-      const res = await checkout(app, admin.basic, body);
+      const res = await api.checkout(body);
       expect(res.statusCode).toBe(200);
       const charge = await use()
         .db.selectFrom('charges')
@@ -45,33 +40,17 @@ describeEachDatabase('disputes list API', (use) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   });
-  afterAll(() => app.close());
 
   const list = async (query = '') => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes${query}`,
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get(`${BASE}/disputes${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().data as { dispute_id: string }[]).map((row) => row.dispute_id);
   };
-  const summary = async (query = '') =>
-    (
-      await app.inject({
-        method: 'GET',
-        url: `${BASE}/disputes/summary${query}`,
-        headers: { authorization: admin.basic },
-      })
-    ).json();
+  const summary = async (query = '') => (await api.get(`${BASE}/disputes/summary${query}`)).json();
   const ids = (...indexes: number[]) => indexes.map((i) => opened[i]!.id);
 
   it('answers the dispute list rows, newest first by default', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `${BASE}/disputes`,
-      headers: { authorization: admin.basic },
-    });
+    const res = await api.get(`${BASE}/disputes`);
     const rows = res.json().data;
     expect(rows.map((row: { dispute_id: string }) => row.dispute_id)).toEqual(ids(3, 2, 1, 0));
     const first = opened[3]!;
@@ -112,10 +91,10 @@ describeEachDatabase('disputes list API', (use) => {
     expect(await list(`?search=${opened[1]!.intent}`)).toEqual(ids(1));
     expect(await list('?store_currency_is=eur')).toEqual([]);
     expect(await list('?store_currency_is=USD')).toEqual(ids(3, 2, 1, 0));
-    const close = await app.inject({
+    const close = await api.app.inject({
       method: 'POST',
       url: `${BASE}/disputes/${opened[0]!.id}/close`,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
     });
     expect(close.statusCode).toBe(200);
     expect(await list('?filter=awaiting_response')).toEqual(ids(3, 2, 1));
@@ -136,11 +115,7 @@ describeEachDatabase('disputes list API', (use) => {
 
   it('refuses unknown parameters and values with 400', async () => {
     for (const query of ['?sort=colour', '?status_is=open', '?filter=everything', '?pagesize=101', '?x=1']) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `${BASE}/disputes${query}`,
-        headers: { authorization: admin.basic },
-      });
+      const res = await api.get(`${BASE}/disputes${query}`);
       expect(res.statusCode, query).toBe(400);
     }
   });
@@ -152,7 +127,7 @@ describeEachDatabase('disputes list API', (use) => {
     filename = 'evidence.pdf',
     purpose = 'dispute_evidence',
     type = 'application/pdf',
-  ) => uploadFile(app, admin.basic, { purpose, file, filename, type });
+  ) => uploadFile(api.app, api.admin.basic, { purpose, file, filename, type });
   const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -162,11 +137,7 @@ describeEachDatabase('disputes list API', (use) => {
     const body = res.json();
     expect(body).toMatchObject({ filename: 'receipt.pdf', size: 1000, type: 'application/pdf' });
     expect(body.id).toMatch(/^file_/);
-    const details = await app.inject({
-      method: 'GET',
-      url: `${BASE}/file/${body.id}/details`,
-      headers: { authorization: admin.basic },
-    });
+    const details = await api.get(`${BASE}/file/${body.id}/details`);
     expect(details.json()).toMatchObject({ id: body.id, size: 1000, type: 'application/pdf' });
     // The declared type does not matter: the bytes do.
     const image = await upload(png, 'photo.bin', 'dispute_evidence', 'text/plain');
@@ -185,10 +156,10 @@ describeEachDatabase('disputes list API', (use) => {
     expect(Object.keys(text.json().data.params)).toEqual(['file']);
     expect((await upload(pdf(100), 'a.pdf', 'identity_document')).statusCode).toBe(400);
     expect((await upload(undefined)).statusCode).toBe(400);
-    const broken = await app.inject({
+    const broken = await api.app.inject({
       method: 'POST',
       url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
+      headers: { authorization: api.admin.basic, 'content-type': TEST_MULTIPART_TYPE },
       payload: 'not a multipart body',
     });
     expect(broken.statusCode).toBe(400);

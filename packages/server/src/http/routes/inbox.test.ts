@@ -1,10 +1,10 @@
 import { isNoteUnread, NOTE_SOURCE, sandboxReadyNote } from '@paydesk/domain/inbox/notes';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Account } from '../../engine/accounts.ts';
 import { insertNotes, type NewNote } from '../../store/inbox.ts';
 import { setOptions } from '../../store/options.ts';
-import { json, makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { json, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
 
@@ -34,16 +34,15 @@ const draft = (name: string, content = '<p>Body</p>') => ({
 });
 
 describeEachDatabase('the inbox notes API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let account: Account;
   const at = (iso: string) => new Date(iso);
 
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({
+    api.app.inject({
       method,
       url,
-      headers: { authorization: admin.basic },
+      headers: { authorization: api.admin.basic },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   const inbox = async (query = INBOX_QUERY) => {
@@ -52,12 +51,6 @@ describeEachDatabase('the inbox notes API', (use) => {
     return json<ApiNote[]>(res);
   };
   const names = async (query?: string) => (await inbox(query)).map((note) => note.name);
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
 
   it('answers an empty inbox before the store has an account', async () => {
     const res = await call('GET', `${NOTES}${INBOX_QUERY}`);
@@ -321,7 +314,7 @@ describeEachDatabase('the inbox notes API', (use) => {
     });
     expect(bad.statusCode).toBe(400);
     const other = await makeUser(use(), 'shop_manager');
-    const theirs = await app.inject({
+    const theirs = await api.app.inject({
       method: 'GET',
       url: '/wp-json/wc-admin/users/me/preferences',
       headers: { authorization: other.basic },
@@ -338,12 +331,11 @@ describeEachDatabase('the inbox notes API', (use) => {
 });
 
 describeEachDatabase('the Overview survey API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let manager: TestUser;
 
   const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
+    api.app.inject({
       method,
       url,
       headers: { authorization: user.basic },
@@ -353,11 +345,8 @@ describeEachDatabase('the Overview survey API', (use) => {
   const status = async (user: TestUser) => json<{ status: string }>(await call(user, 'GET', SURVEY)).status;
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     manager = await makeUser(use(), 'shop_manager');
   });
-  afterAll(() => app.close());
 
   it('refuses bad answers with a 400 and writes nothing', async () => {
     const bad: unknown[] = [
@@ -370,25 +359,28 @@ describeEachDatabase('the Overview survey API', (use) => {
       { comments: 'no rating' },
     ];
     for (const payload of bad) {
-      const res = await call(admin, 'POST', SURVEY, payload);
+      const res = await call(api.admin, 'POST', SURVEY, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(res).code).toBe('rest_invalid_param');
     }
-    const unknownQuery = await call(admin, 'POST', `${SURVEY}?rating=happy`, { rating: 'happy' });
+    const unknownQuery = await call(api.admin, 'POST', `${SURVEY}?rating=happy`, { rating: 'happy' });
     expect(unknownQuery.statusCode).toBe(400);
     expect(await stored()).toEqual([]);
-    expect(await status(admin)).toBe('open');
+    expect(await status(api.admin)).toBe('open');
   });
 
   it('records a rating with its comment once', async () => {
-    const res = await call(admin, 'POST', SURVEY, { rating: 'unhappy', comments: '  Payouts are slow.  ' });
+    const res = await call(api.admin, 'POST', SURVEY, {
+      rating: 'unhappy',
+      comments: '  Payouts are slow.  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({ success: true });
-    expect(await status(admin)).toBe('answered');
-    const again = await call(admin, 'POST', SURVEY, { rating: 'happy' });
+    expect(await status(api.admin)).toBe('answered');
+    const again = await call(api.admin, 'POST', SURVEY, { rating: 'happy' });
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('wcpay_survey_already_answered');
-    const dismiss = await call(admin, 'POST', `${SURVEY}/dismiss`);
+    const dismiss = await call(api.admin, 'POST', `${SURVEY}/dismiss`);
     expect(dismiss.statusCode).toBe(409);
     const rows = await stored();
     expect(rows).toHaveLength(1);

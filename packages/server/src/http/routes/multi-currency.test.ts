@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { json, makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import { expect, it } from 'vitest';
+import { testApi } from '../../testing/api.ts';
+import { json, makeUser, sessionNonce, signIn } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
 /** The multi-currency endpoints over REST, and the public storefront preview it prices. */
@@ -14,14 +14,13 @@ interface Currencies {
 }
 
 describeEachDatabase('the multi-currency API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
 
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers?: Record<string, string>) =>
-    app.inject({
+    api.app.inject({
       method,
       url: url.startsWith('/') ? url : `${MC}/${url}`,
-      headers: headers ?? { authorization: admin.basic },
+      headers: headers ?? { authorization: api.admin.basic },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   const ok = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
@@ -35,16 +34,10 @@ describeEachDatabase('the multi-currency API', (use) => {
     return json<{ code: string; message: string; data: { params?: Record<string, string> } }>(res);
   };
   const storefront = async (query = '') => {
-    const res = await app.inject({ method: 'GET', url: `/store/${query}` });
+    const res = await api.app.inject({ method: 'GET', url: `/store/${query}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.body;
   };
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
 
   it('answers the available, enabled and default currencies keyed by code', async () => {
     const currencies = await ok<Currencies>('GET', 'currencies');
@@ -203,7 +196,7 @@ describeEachDatabase('the multi-currency API', (use) => {
       ],
     ];
     const customer = await makeUser(use(), 'customer');
-    const { cookie } = await signIn(app, admin);
+    const { cookie } = await signIn(api.app, api.admin);
     const nonce = await sessionNonce(use(), cookie);
     for (const [method, url, body] of urls) {
       expect((await call(method, url, body, {})).statusCode, `${url} anonymous`).toBe(401);

@@ -6,8 +6,7 @@ import { SESSION_TTL_MS } from '../../engine/onboarding/kyc.ts';
 import { resetAccount } from '../../engine/onboarding/reset.ts';
 import { adminPageUrl } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
-import { onboardingApp } from './onboarding-testing.ts';
+import { onboardingApp, SELF_ASSESSMENT } from '../../testing/onboarding.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
@@ -31,14 +30,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
     await resetAccount(use().db);
   });
 
-  const get = (url: string) => s.app.inject({ method: 'GET', url, headers: { authorization: s.user.basic } });
-  const post = (url: string, payload: unknown) =>
-    s.app.inject({
-      method: 'POST',
-      url,
-      payload: payload as object,
-      headers: { authorization: s.user.basic },
-    });
+  const { get, post } = s.api;
   const kycSession = (query: Record<string, string> = {}) =>
     get(`${BASE}/onboarding/kyc/session?${new URLSearchParams(query).toString()}`);
   const startKyc = async (assessment: Record<string, string> = SELF_ASSESSMENT) => {

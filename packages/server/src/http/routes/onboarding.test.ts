@@ -7,10 +7,9 @@ import { randomIds } from '../../engine/ids.ts';
 import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
 import { setOnboardingDisabled } from '../../store/connect-options.ts';
 import { getOption } from '../../store/options.ts';
-import { adminPageUrl, makeUser, sessionNonce, signIn } from '../../testing/app.ts';
+import { adminPageUrl, makeUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { SELF_ASSESSMENT } from '../../testing/onboarding.ts';
-import { onboardingApp } from './onboarding-testing.ts';
+import { onboardingApp, SELF_ASSESSMENT } from '../../testing/onboarding.ts';
 
 const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
 
@@ -30,11 +29,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
   });
 
   const accounts = async () => {
-    const res = await s.app.inject({
-      method: 'GET',
-      url: ACCOUNTS,
-      headers: { authorization: s.user.basic },
-    });
+    const res = await s.api.get(ACCOUNTS);
     expect(res.statusCode).toBe(200);
     return res.json() as onboarding.TAccountStatus;
   };
@@ -94,13 +89,11 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       const browser = await connect({});
       expect(browser.statusCode).toBe(302);
       expect(browser.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
-      const session = await s.app.inject({
-        method: 'GET',
-        url: `/wp-json/wc/v3/payments/onboarding/kyc/session?self_assessment=${encodeURIComponent(
+      const session = await s.api.get(
+        `/wp-json/wc/v3/payments/onboarding/kyc/session?self_assessment=${encodeURIComponent(
           JSON.stringify(SELF_ASSESSMENT),
         )}`,
-        headers: { authorization: s.user.basic },
-      });
+      );
       expect(session.statusCode).toBe(403);
       expect(session.json()).toMatchObject({ code: 'wcpay_onboarding_paused' });
       expect(await accountCount()).toBe(0);
@@ -228,19 +221,14 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
 
   it('refuses the accounts route and the connect URL to a customer, and changes nothing', async () => {
     const customer = await makeUser(use(), 'customer');
-    const res = await s.app.inject({
-      method: 'GET',
-      url: ACCOUNTS,
-      headers: { authorization: customer.basic },
-    });
+    const res = await s.api.get(ACCOUNTS, { authorization: customer.basic });
     expect(res.statusCode).toBe(403);
-    const customerCookie = (await signIn(s.app, customer)).cookie;
-    const customerNonce = await sessionNonce(use(), customerCookie);
+    const { cookie: customerCookie, nonce: customerNonce } = await s.api.signIn(customer);
     for (const flag of [{ test_drive: 'true' }, { 'wcpay-reset-account': 'true' }] as Record<
       string,
       string
     >[]) {
-      const refused = await s.app.inject({
+      const refused = await s.api.app.inject({
         method: 'GET',
         url: adminPageUrl({
           path: '/payments/connect',
@@ -253,7 +241,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
       expect(refused.statusCode).toBe(403);
     }
     expect(await accountCount()).toBe(0);
-    const anonymous = await s.app.inject({
+    const anonymous = await s.api.app.inject({
       method: 'GET',
       url: adminPageUrl({ path: '/payments/connect', 'wcpay-connect': '1', test_drive: 'true' }),
     });

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Account } from '../../engine/accounts.ts';
 import { advanceDays, pay, payoutsOf, setAccount } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
 
@@ -19,21 +18,14 @@ interface ListAnswer {
 }
 
 describeEachDatabase('payouts list', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   let account: Account;
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: admin.basic } });
+  const get = (url: string) => api.get(url);
   const list = async (query: string) => {
     const res = await get(`${BASE}/deposits${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ListAnswer;
   };
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-  });
-  afterAll(() => app.close());
 
   it('answers 409 before the store has an account', async () => {
     const res = await get(`${BASE}/deposits`);
@@ -45,7 +37,7 @@ describeEachDatabase('payouts list', (use) => {
     account = await connectSandboxAccount(use());
     // One payment a day for five days, then the delay: five daily payouts of different sizes.
     for (const amount of [1_000, 5_000, 2_000, 4_000, 3_000]) {
-      await pay(app, admin.basic, amount);
+      await pay(api.app, api.admin.basic, amount);
       await advanceDays(use(), 1);
     }
     await advanceDays(use(), 8);

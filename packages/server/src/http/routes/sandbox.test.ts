@@ -1,35 +1,23 @@
 import { HOUR_MS } from '@paydesk/domain/time';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Account } from '../../engine/accounts.ts';
+import { expect, it } from 'vitest';
 import { clockNow, DAY_MS } from '../../engine/clock.ts';
 import { pay, payoutsOf, setAccount } from '../../engine/payouts/testing.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
 
 /** `POST {base}/sandbox/clock/advance`: the CLI's `clock:advance` over HTTP. */
 
 const URL = '/wp-json/wc/v3/payments/sandbox/clock/advance';
 
 describeEachDatabase('sandbox clock over HTTP', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let account: Account;
+  const api = testApi(use, { account: true });
   const advance = (payload: unknown) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: URL,
-      headers: { authorization: admin.basic, 'content-type': 'application/json' },
+      headers: { authorization: api.admin.basic, 'content-type': 'application/json' },
       payload: JSON.stringify(payload),
     });
-
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    account = await connectSandboxAccount(use());
-  });
-  afterAll(() => app.close());
 
   it.each([
     ['nothing to move', {}],
@@ -63,12 +51,12 @@ describeEachDatabase('sandbox clock over HTTP', (use) => {
   });
 
   it('runs the jobs that fall due on the way: a payment is paid out', async () => {
-    await pay(app, admin.basic, 4_200);
-    expect(await payoutsOf(use(), account.id)).toHaveLength(0);
+    await pay(api.app, api.admin.basic, 4_200);
+    expect(await payoutsOf(use(), api.account.id)).toHaveLength(0);
     const res = await advance({ days: 10 });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { jobs_run: number }).jobs_run).toBeGreaterThan(0);
-    const payouts = await payoutsOf(use(), account.id);
+    const payouts = await payoutsOf(use(), api.account.id);
     expect(payouts.map((p) => [p.amount > 0, p.status])).toEqual([[true, 'paid']]);
   });
 
@@ -78,12 +66,12 @@ describeEachDatabase('sandbox clock over HTTP', (use) => {
   });
 
   it('refuses a live account with 403 wcpay_live_account and leaves the clock alone', async () => {
-    await setAccount(use(), account.id, { mode: 'live' });
+    await setAccount(use(), api.account.id, { mode: 'live' });
     const before = (await clockNow(use().db)).getTime();
     const res = await advance({ days: 1 });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().code).toBe('wcpay_live_account');
     expect((await clockNow(use().db)).getTime() - before).toBeLessThan(HOUR_MS);
-    await setAccount(use(), account.id, { mode: 'test' });
+    await setAccount(use(), api.account.id, { mode: 'test' });
   });
 });

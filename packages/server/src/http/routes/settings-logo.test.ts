@@ -1,14 +1,12 @@
 import { SETTINGS_FIELD_ERRORS } from '@paydesk/domain';
 import { BRANDING_LOGO_MAX_BYTES, UPLOAD_RULES } from '@paydesk/domain/files/upload-purposes';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { insertFile } from '../../db/file-content.ts';
 import { createAccount } from '../../engine/accounts.ts';
 import { clockNow, DAY_MS } from '../../engine/clock.ts';
 import { randomIds } from '../../engine/ids.ts';
-import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { connectSandboxAccount } from '../../testing/engine.ts';
 import { storedFileCount, uploadFile } from '../../testing/multipart.ts';
 import { settingsApi } from '../../testing/settings.ts';
 
@@ -23,22 +21,14 @@ const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.a
 
 /** The branding logo: its upload purpose's own limits, and the settings field that names it. */
 describeEachDatabase('branding logo uploads and account_branding_logo', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
-  let accountId = '';
-  beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
-    accountId = (await connectSandboxAccount(use(), { enabledMethods: ['card'] })).id;
-  });
-  afterAll(() => app.close());
+  const api = testApi(use, { account: { enabledMethods: ['card'] } });
 
   const { read, save } = settingsApi(
-    () => app,
-    () => admin.basic,
+    () => api.app,
+    () => api.admin.basic,
   );
   const upload = (file: Buffer, filename = 'logo.png', purpose = 'business_logo', type = 'image/png') =>
-    uploadFile(app, admin.basic, { purpose, file, filename, type });
+    uploadFile(api.app, api.admin.basic, { purpose, file, filename, type });
   const fileCount = () => storedFileCount(use().db);
 
   it('takes a PNG of exactly 1,048,576 bytes and refuses one byte more, naming file', async () => {
@@ -51,7 +41,7 @@ describeEachDatabase('branding logo uploads and account_branding_logo', (use) =>
       .select(['purpose', 'account_id'])
       .where('id', '=', atCap.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ purpose: 'business_logo', account_id: accountId });
+    expect(row).toEqual({ purpose: 'business_logo', account_id: api.account.id });
 
     const before = await fileCount();
     const over = await upload(png(BRANDING_LOGO_MAX_BYTES + 1));
@@ -91,11 +81,7 @@ describeEachDatabase('branding logo uploads and account_branding_logo', (use) =>
     expect(res.json().account_branding_logo).toBe(logo);
     expect((await read()).json().account_branding_logo).toBe(logo);
 
-    const image = await app.inject({
-      method: 'GET',
-      url: `${BASE}/file/${logo}`,
-      headers: { authorization: admin.basic },
-    });
+    const image = await api.get(`${BASE}/file/${logo}`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/png');
     expect(image.rawPayload.length).toBe(4096);
