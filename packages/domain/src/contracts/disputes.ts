@@ -358,7 +358,7 @@ export const uploadFile = defineEndpoint({
   method: 'POST',
   path: `${PAYMENTS_BASE}/file`,
   summary:
-    "Stores a file sent as multipart/form-data (parts `file` and `purpose`): `dispute_evidence` takes a PDF, PNG or JPEG (by its bytes) of at most 4,500,000 bytes; `business_logo` (the settings' `account_branding_logo`) a PNG or JPEG of at most 1,048,576 bytes. A refusal names `file`.",
+    "Stores a file sent as multipart/form-data (parts `file` and `purpose`): `dispute_evidence` takes a PDF, PNG or JPEG (by its bytes) of at most 4,500,000 bytes; `business_logo` (the settings' `account_branding_logo`) a PNG or JPEG of at most 1,048,576 bytes. A name ending as another type or as a page or program (`.html`, `.svg`, `.exe`, …), and bytes holding markup or script, are refused too. A refusal names `file`.",
   tags: ['files'],
   body: ZFileUpload,
   response: ZUploadedFile,

@@ -75,16 +75,102 @@ export function uploadSizeError(purpose: FilePurpose, size_bytes: number): strin
   return size_bytes > UPLOAD_RULES[purpose].max_bytes ? UPLOAD_RULES[purpose].size_message : null;
 }
 
+/** The name endings of the types an upload can have. */
+const TYPE_EXTENSIONS: Readonly<Record<string, UploadMime>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  jfif: 'image/jpeg',
+};
+
+/**
+ * Name endings a browser or the merchant's computer opens as a page, a script or a program. A
+ * stored file keeps its name, and a download is saved under it: an image saved as `x.html` is
+ * a page on the merchant's disk, whatever its first bytes are.
+ */
+const ACTIVE_EXTENSIONS = new Set([
+  'htm',
+  'html',
+  'xhtml',
+  'shtml',
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'js',
+  'mjs',
+  'hta',
+  'php',
+  'exe',
+  'com',
+  'scr',
+  'msi',
+  'bat',
+  'cmd',
+  'ps1',
+  'vbs',
+  'wsf',
+  'jar',
+  'sh',
+  'lnk',
+]);
+
+export const UPLOAD_NAME_MESSAGE = "The file's name must end as its type does: .pdf, .png, .jpg or .jpeg.";
+export const UPLOAD_MARKUP_MESSAGE =
+  'The file holds web page markup or script, which a PDF, PNG or JPEG document does not.';
+
+/**
+ * Markup or script a browser or PDF reader would run: the signature of a polyglot, a file that
+ * starts as an image or a PDF and is also a page. Image data and a PDF's compressed streams are
+ * binary, where these runs of letters do not occur by chance. An XML declaration alone is no
+ * page: the XMP metadata that cameras and PDF writers embed may start with one. A PDF's own script actions
+ * (`/JavaScript`, `/JS`, `/Launch`) are refused too. Streams are not inflated, so script inside a
+ * compressed object stream is not seen here; the file is served with its own type, `nosniff`
+ * and a Content-Security-Policy that runs no inline script.
+ */
+const MARKUP =
+  /<(?:script|html|body|svg|iframe|frame|object|embed|img|math|!doctype\s+html)[\s/>]|javascript:/i;
+/** PDF names are case-sensitive and end at a delimiter. */
+const PDF_SCRIPT = /\/(?:JavaScript|JS|Launch)(?=[\s/(<[>])/;
+
+/** Whether the bytes hold markup or script, read as single-byte text. */
+export function holdsActiveContent(bytes: Uint8Array): boolean {
+  // Each byte as the character of its value (Latin-1), in slices the argument list can hold.
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192)
+    text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return MARKUP.test(text) || PDF_SCRIPT.test(text);
+}
+
+/** Why a file name is refused for bytes of this type, or null when its ending agrees with them. */
+export function uploadNameError(filename: string, type: UploadMime): string | null {
+  // Windows drops trailing dots and spaces when it saves a file: "x.html. " would be x.html.
+  if (/[.\s]$/.test(filename)) return UPLOAD_NAME_MESSAGE;
+  const dot = filename.lastIndexOf('.');
+  const extension = dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+  if (ACTIVE_EXTENSIONS.has(extension)) return UPLOAD_NAME_MESSAGE;
+  const named = TYPE_EXTENSIONS[extension];
+  return named !== undefined && named !== type ? UPLOAD_NAME_MESSAGE : null;
+}
+
 /**
  * The file's type when its bytes are one the purpose takes; otherwise the reason it is refused.
+ * With its name, a name that claims another type is refused too.
  */
 export function checkUploadBytes(
   purpose: FilePurpose,
   bytes: Uint8Array,
+  filename?: string,
 ): { type: UploadMime; error: null } | { type: null; error: string } {
   const sizeError = uploadSizeError(purpose, bytes.length);
   if (sizeError) return { type: null, error: sizeError };
   const type = uploadTypeOfBytes(bytes);
-  if (type && UPLOAD_RULES[purpose].types.includes(type)) return { type, error: null };
-  return { type: null, error: UPLOAD_RULES[purpose].type_message };
+  if (!type || !UPLOAD_RULES[purpose].types.includes(type))
+    return { type: null, error: UPLOAD_RULES[purpose].type_message };
+  const nameError = filename === undefined ? null : uploadNameError(filename, type);
+  if (nameError) return { type: null, error: nameError };
+  if (holdsActiveContent(bytes)) return { type: null, error: UPLOAD_MARKUP_MESSAGE };
+  return { type, error: null };
 }

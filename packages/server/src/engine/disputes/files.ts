@@ -7,8 +7,8 @@ import type { Executor } from '../ledger.ts';
 /**
  * `POST {base}/file`: stores one file for the account under its purpose, refused (400 naming
  * `file`) unless its bytes are a type the purpose takes and it fits the purpose's size cap
- * (`UPLOAD_RULES` in domain/files/upload-purposes.ts): evidence, and receipts and cover letters
- * written for it, or a branding logo.
+ * (`UPLOAD_RULES` in domain/files/upload-purposes.ts), its name agrees with them and it holds no
+ * markup or script: evidence, and receipts and cover letters written for it, or a branding logo.
  */
 export async function storeUploadedFile(
   db: Executor,
@@ -18,7 +18,7 @@ export async function storeUploadedFile(
   now: Date,
 ) {
   const content = input.file.content;
-  const checked = checkUploadBytes(input.purpose, content);
+  const checked = checkUploadBytes(input.purpose, content, input.file.filename);
   if (checked.error !== null) throw invalidParams({ file: checked.error });
   const id = ids.next('file');
   await insertFile(

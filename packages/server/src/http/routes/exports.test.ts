@@ -16,6 +16,7 @@ import { writeTransactionsCsv } from '../../engine/exports/writer.ts';
 import { runDueJobs } from '../../engine/jobs.ts';
 import { seedHistory } from '../../engine/seed/seed.ts';
 import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import { parseCsv } from '../../testing/csv.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
 /**
@@ -27,37 +28,6 @@ const BASE = '/wp-json/wc/v3/payments';
 const TXN_EXPORT = `${BASE}/transactions/download`;
 const BLOCKED_EXPORT = `${BASE}/transactions/fraud-outcomes/download`;
 const END = new Date('2026-06-15T12:34:56Z');
-
-/** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  expect(cell, 'the file ends with a line break').toBe('');
-  expect(record).toEqual([]);
-  return records;
-}
 
 type ListedTransaction = transactions.TTransaction;
 

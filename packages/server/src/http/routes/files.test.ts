@@ -1,19 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { insertFile } from '../../db/file-content.ts';
 import { createAccount } from '../../engine/accounts.ts';
 import { randomIds } from '../../engine/ids.ts';
-import { makeTestApp, makeUser, sessionNonce, signIn, type TestUser } from '../../testing/app.ts';
+import { testApi } from '../../testing/api.ts';
+import { makeUser, sessionNonce, signIn } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { connectSandboxAccount } from '../../testing/engine.ts';
-import { multipartBody, TEST_MULTIPART_TYPE } from '../../testing/multipart.ts';
+import { uploadFile } from '../../testing/multipart.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 
 /** `GET {base}/file/{id}`: a stored file's bytes, shown inline, to its own account only. */
 describeEachDatabase('file bytes API', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use);
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
   const pdf = Buffer.from('%PDF-1.4\n%paydesk test\n');
   const stored: Record<'png' | 'pdf' | 'quoted' | 'other', string> = {
@@ -23,25 +22,20 @@ describeEachDatabase('file bytes API', (use) => {
     other: 'file_OtherAccount1',
   };
 
-  const get = (url: string, headers: Record<string, string> = { authorization: admin.basic }) =>
-    app.inject({ method: 'GET', url: `${BASE}${url}`, headers });
+  const get = (url: string, headers: Record<string, string> = { authorization: api.admin.basic }) =>
+    api.app.inject({ method: 'GET', url: `${BASE}${url}`, headers });
   const upload = async (content: Buffer, filename: string, type: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `${BASE}/file`,
-      headers: { authorization: admin.basic, 'content-type': TEST_MULTIPART_TYPE },
-      payload: multipartBody([
-        { name: 'purpose', value: 'dispute_evidence' },
-        { name: 'file', value: content, filename, type },
-      ]),
+    const res = await uploadFile(api.app, api.admin.basic, {
+      purpose: 'dispute_evidence',
+      file: content,
+      filename,
+      type,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id as string;
   };
 
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     const account = await connectSandboxAccount(use());
     stored.png = await upload(png, 'photo.png', 'image/png');
     stored.pdf = await upload(pdf, 'receipt.pdf', 'application/pdf');
@@ -66,7 +60,6 @@ describeEachDatabase('file bytes API', (use) => {
       png,
     );
   });
-  afterAll(() => app.close());
 
   it('answers a PNG and a PDF as they were stored, inline, with their type and length', async () => {
     for (const [id, bytes, type, name] of [
@@ -117,7 +110,7 @@ describeEachDatabase('file bytes API', (use) => {
   it('needs a session with its nonce: 401 without one, 403 with a cookie but no nonce', async () => {
     const anonymous = await get(`/file/${stored.png}`, {});
     expect(anonymous.statusCode).toBe(401);
-    const { cookie } = await signIn(app, admin);
+    const { cookie } = await signIn(api.app, api.admin);
     const bare = await get(`/file/${stored.png}`, { cookie });
     expect(bare.statusCode).toBe(403);
     expect(bare.json().code).toBe('rest_cookie_invalid_nonce');

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Pagination, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { cardReaders } from '@paydesk/domain/contracts';
+import { csvRecord, textCell } from '@paydesk/domain/exports/csv';
 import { useState } from 'react';
 import { __ } from '../../../lib/i18n.ts';
 import { useReaderCharges } from './api/get-reader-charges.ts';
@@ -10,9 +11,11 @@ export const READERS_PAGE_SIZE = 25;
 
 type Row = cardReaders.TReaderStatsRow;
 
-const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/** The table as CSV, with the columns the page shows; fees in the store's number format. */
+/**
+ * The table as CSV, with the columns the page shows; fees in the store's number format. A
+ * reader's id is the store's text, so every cell is written as the server's exports write text:
+ * neutralised against formulas (domain/exports/csv.ts).
+ */
 export function readersCsv(rows: readonly Row[]): string {
   const header = [__('Reader id'), __('Status'), __('Transactions'), __('Fee')];
   const lines = [
@@ -24,7 +27,7 @@ export function readersCsv(rows: readonly Row[]): string {
       money(row.fee.amount, row.fee.currency),
     ]),
   ];
-  return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return lines.map((line) => csvRecord(line.map(textCell))).join('');
 }
 
 function download(filename: string, text: string) {
