@@ -1,20 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { testApi } from '../testing/api.ts';
+import { makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
-import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
+import { cardCheckout, checkout } from '../testing/engine.ts';
 
 describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
-  let app: FastifyInstance;
-  let admin: TestUser;
+  const api = testApi(use, { account: true });
   let other: TestUser;
   beforeAll(async () => {
-    app = await makeTestApp(use());
-    admin = await makeUser(use(), 'administrator');
     other = await makeUser(use(), 'shop_manager');
-    await connectSandboxAccount(use());
   });
-  afterAll(() => app.close());
 
   const intentsFor = async (number: string) =>
     use()
@@ -27,7 +22,7 @@ describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
   it('sent 10 times at once, charges once and answers the same each time', async () => {
     const body = cardCheckout();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => checkout(app, admin.basic, body, 'key-concurrent-1')),
+      Array.from({ length: 10 }, () => api.checkout(body, 'key-concurrent-1')),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     const bodies = new Set(answers.map((a) => a.body));
@@ -38,14 +33,14 @@ describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
 
   it('replays later, refuses another body under the same key, and keeps keys per user', async () => {
     const body = cardCheckout();
-    const first = await checkout(app, admin.basic, body, 'key-2');
-    const replay = await checkout(app, admin.basic, body, 'key-2');
+    const first = await api.checkout(body, 'key-2');
+    const replay = await api.checkout(body, 'key-2');
     expect(replay.body).toBe(first.body);
-    const different = await checkout(app, admin.basic, { ...body, amount: body.amount + 1 }, 'key-2');
+    const different = await api.checkout({ ...body, amount: body.amount + 1 }, 'key-2');
     expect(different.statusCode).toBe(422);
     expect(different.json().code).toBe('idempotency_key_reused');
     const otherUser = await checkout(
-      app,
+      api.app,
       other.basic,
       { ...body, order: { ...body.order, number: `${body.order.number}-b` } },
       'key-2',
@@ -57,10 +52,10 @@ describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
 
   it('replays an expected refusal and lets a request without a key through each time', async () => {
     const capture = (key?: string) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/wp-json/wc/v3/payments/orders/424242/capture_authorization',
-        headers: { authorization: admin.basic, ...(key ? { 'idempotency-key': key } : {}) },
+        headers: { authorization: api.admin.basic, ...(key ? { 'idempotency-key': key } : {}) },
         payload: { payment_intent_id: 'pi_missing' },
       });
     const a = await capture('key-3');
@@ -72,7 +67,7 @@ describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
   });
 
   it('refuses an over-long key', async () => {
-    const res = await checkout(app, admin.basic, cardCheckout(), 'k'.repeat(256));
+    const res = await api.checkout(cardCheckout(), 'k'.repeat(256));
     expect(res.statusCode).toBe(400);
   });
 });
