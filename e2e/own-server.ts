@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { freePort, type LoggedProcess, startServer } from '../packages/server/src/testing/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The compiled server and command line (`npm run build`, which the browser tests run first). */
@@ -11,24 +11,6 @@ const SERVER_MAIN = join(ROOT, 'packages/server/dist/main.mjs');
 const SERVER_CLI = join(ROOT, 'packages/server/dist/cli.mjs');
 /** The payments REST API, where `api` calls go unless told otherwise. */
 const PAYMENTS_API = '/wp-json/wc/v3/payments';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** How long a server may take to say it is running before the start counts as failed. */
-const START_TIMEOUT_MS = 60_000;
-
-/** How much of the server's output `log` keeps. */
-const LOG_TAIL_CHARS = 20_000;
 
 /** A user who signs in with a login and password. */
 export interface Credentials {
@@ -47,11 +29,10 @@ export class OwnServer {
   private readonly name: string;
   private readonly env: Record<string, string>;
   private folder = '';
-  private child: ChildProcess | undefined;
+  /** The last server started; kept after it stops, for its output. */
+  private server: LoggedProcess | undefined;
   private address = '';
   private authorization = '';
-  /** The last LOG_TAIL_CHARS of what the server printed, for a failing test to show. */
-  private printed = '';
 
   /**
    * `adminPassword` is the first administrator's (login `admin`); `env` adds to or overrides the
@@ -78,59 +59,27 @@ export class OwnServer {
   async start(): Promise<void> {
     const port = await freePort();
     // The compiled server, as production runs it (`npm run build` made it with the admin app).
-    const child = spawn(process.execPath, [SERVER_MAIN], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: this.dataDir,
-        DATABASE_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD: this.admin.password,
-        LOG_LEVEL: 'warn',
-        ...this.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    this.printed = '';
-    let started = false;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`server did not start:\n${this.printed}`)),
-        START_TIMEOUT_MS,
-      );
-      const onData = (chunk: Buffer) => {
-        this.printed = (this.printed + chunk.toString()).slice(-LOG_TAIL_CHARS);
-        if (!started && this.printed.includes('Paydesk is running at')) {
-          started = true;
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${this.printed}`));
-      });
+    this.server = await startServer([SERVER_MAIN], {
+      ...process.env,
+      DATA_DIR: this.dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: this.admin.password,
+      LOG_LEVEL: 'warn',
+      ...this.env,
     });
     this.address = `http://127.0.0.1:${port}`;
   }
 
   /** The end of what the server printed (warnings and errors: it logs at `warn`). */
   get log(): string {
-    return this.printed;
+    return this.server?.log ?? '';
   }
 
   async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
     this.address = '';
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await this.server?.stop();
   }
 
   /** Stops the server and removes its data folder. */

@@ -70,6 +70,18 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // PostgreSQL ends connections when it restarts or crashes, or an operator terminates them; the
+  // client of each then emits 'error', and an 'error' no one listens to ends the process. A query
+  // running on it fails by itself (its request answers 500, and an idempotent retry finds the key
+  // free or the change made), and the pool drops the broken client when it is released, or at
+  // once when idle, and opens a new connection when next asked. So the process only says so:
+  // each client's listener does, for the whole of its life; the pool's repeats an idle one's.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+    });
+  });
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: auditedDialect(new PostgresDialect({ pool })) });
   pools.set(db.getExecutor().adapter, pool);
   return {

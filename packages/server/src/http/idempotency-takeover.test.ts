@@ -7,8 +7,8 @@ import { installErrorHandler } from './errors.ts';
 import { withIdempotency } from './idempotency.ts';
 
 /**
- * A claim left "in_flight" by a server that was killed mid-request (crash.test.ts does it for
- * real): a retry with the same key takes the claim over once it can no longer be running, runs
+ * A claim left "in_flight" by a server that was killed mid-request, or by a request whose database
+ * went away before it could settle its claim (crash.test.ts does both for real): a retry with the same key takes the claim over once it can no longer be running, runs
  * the request when the killed one changed nothing, and answers `idempotency_key_outcome_unknown`
  * — without running it again — when the killed one's change was committed (its audit row says so).
  */
@@ -34,14 +34,45 @@ describeEachDatabase('Idempotency-Key claimed by a request whose server died', (
         return { ran: runs };
       }),
     );
+    // A request that ends without settling its claim, as one does when the database goes away
+    // between its change and its answer: the claim is moved out of the way of its settling.
+    app.post('/wp-json/test/unsettled', async (request, reply) =>
+      withIdempotency(use().db, request, reply, userId, async () => {
+        runs++;
+        await use()
+          .db.updateTable('idempotency_keys')
+          .set({ key: sql`key || '-unsettled'` })
+          .where('user_id', '=', userId)
+          .where('key', '=', String(request.headers['idempotency-key']))
+          .execute();
+        return { ran: runs };
+      }),
+    );
+    // A request whose change is committed (its audit row with it) and that fails afterwards, as
+    // one does when the database goes away before its answer is stored.
+    app.post('/wp-json/test/fails-after-change', async (request, reply) =>
+      withIdempotency(use().db, request, reply, userId, async () => {
+        runs++;
+        await changedAuditRow(String(request.id));
+        throw new Error('the database went away');
+      }),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
 
-  const send = (key: string) =>
+  /** The audit row of a request whose change was committed (it goes in with the change). */
+  const changedAuditRow = (requestId: string) =>
+    sql`
+      insert into audit_log (user_id, username, credential, ip, method, action, object_id, status, outcome, change, request_id)
+      values (${userId}, 'admin', 'session', '127.0.0.1', 'POST', 'POST /wp-json/test/run', null, null, 'changed', null, ${requestId})`.execute(
+      use().db,
+    );
+
+  const send = (key: string, url = '/wp-json/test/run') =>
     app.inject({
       method: 'POST',
-      url: '/wp-json/test/run',
+      url,
       headers: { 'idempotency-key': key },
       payload: { amount: 1 },
     });
@@ -95,14 +126,26 @@ describeEachDatabase('Idempotency-Key claimed by a request whose server died', (
     expect(runs).toBe(before + 1);
   });
 
+  it('takes over at once the claim of a request of this process that has ended', async () => {
+    const unsettled = (key: string) => send(key, '/wp-json/test/unsettled');
+    const before = runs;
+    expect((await unsettled('key-ended')).statusCode).toBe(200);
+    await use()
+      .db.updateTable('idempotency_keys')
+      .set({ key: 'key-ended' })
+      .where('key', '=', 'key-ended-unsettled')
+      .execute();
+    // Its lease holds for a minute yet, but this process knows the request is no longer running
+    // (waiting on the lease would answer 409 in flight).
+    const answer = await unsettled('key-ended');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ ran: before + 2 });
+  }, 30_000);
+
   it('does not run again what a dead request committed, and says the answer was lost', async () => {
     await deadClaim('key-applied', 'req-applied', new Date(Date.now() - 1000));
     // The killed request's change was committed: its audit row went in with it.
-    await sql`
-      insert into audit_log (user_id, username, credential, ip, method, action, object_id, status, outcome, change, request_id)
-      values (${userId}, 'admin', 'session', '127.0.0.1', 'POST', 'POST /wp-json/test/run', null, null, 'changed', null, 'req-applied')`.execute(
-      use().db,
-    );
+    await changedAuditRow('req-applied');
     const before = runs;
     for (let i = 0; i < 2; i++) {
       const answer = await send('key-applied');
@@ -111,4 +154,16 @@ describeEachDatabase('Idempotency-Key claimed by a request whose server died', (
     }
     expect(runs).toBe(before);
   });
+
+  it('keeps the claim of a request that failed after its change, so a retry does not run it again', async () => {
+    const before = runs;
+    const first = await send('key-failed-after', '/wp-json/test/fails-after-change');
+    expect(first.statusCode).toBe(500);
+    for (let i = 0; i < 2; i++) {
+      const answer = await send('key-failed-after', '/wp-json/test/fails-after-change');
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().code).toBe('idempotency_key_outcome_unknown');
+    }
+    expect(runs).toBe(before + 1);
+  }, 30_000);
 });

@@ -15,6 +15,13 @@ const POLL_MS = 25;
 const CLAIM_LEASE_MS = MINUTE_MS;
 /** This process, as claims name it: a claim of another process is not this one's to judge alive. */
 const THIS_PROCESS = randomUUID();
+/**
+ * The requests of this process that hold or seek a claim, by request id (unique: app.ts makes
+ * them UUIDs). A claim of this process whose request is not here has ended without settling it
+ * (its database went away between the change and the answer), so a retry need not wait out the
+ * lease.
+ */
+const runningClaims = new Set<string>();
 
 export interface StoredAnswer {
   status: number;
@@ -34,10 +41,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * endpoints). The key is claimed with a row committed before the work starts; the same key and body
  * replays the stored answer, another body gets 422. A repeat that arrives while the first is still
  * running waits for it and replays its answer, so simultaneous retries all see one result; after a
- * bounded wait it gets 409. An unexpected failure releases the key so the client can retry. A
- * claim whose server was killed mid-request is taken over by a retry once it can no longer be
- * running (`claimIsDead`): the retry runs the request if the killed one changed nothing, and
- * answers `idempotency_key_outcome_unknown` if it did.
+ * bounded wait it gets 409. An unexpected failure releases the key so the client can retry, unless
+ * the request's change was committed before it (then the claim stays for a retry to take over). A
+ * claim whose server was killed mid-request, or whose request lost its database before it could
+ * release or settle the claim, is taken over by a retry once it can no longer be running
+ * (`claimIsDead`): the retry runs the request if the dead one changed nothing, and answers
+ * `idempotency_key_outcome_unknown` if it did.
  */
 export async function withIdempotency(
   db: Db,
@@ -55,6 +64,24 @@ export async function withIdempotency(
   const path = request.routeOptions.url ?? request.url;
   const hash = requestHash(request.method, request.url, request.body);
   const requestId = String(request.id);
+  // Listed before the claim is committed, so no other request of this process finds it unlisted.
+  runningClaims.add(requestId);
+  try {
+    return await runClaimed(db, request, reply, userId, run, { key, path, hash, requestId });
+  } finally {
+    runningClaims.delete(requestId);
+  }
+}
+
+async function runClaimed(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  run: () => Promise<unknown>,
+  claim: { key: string; path: string; hash: string; requestId: string },
+): Promise<unknown> {
+  const { key, path, hash, requestId } = claim;
   const claimed = await db
     .insertInto('idempotency_keys')
     .values({
@@ -100,7 +127,15 @@ export async function withIdempotency(
         .where('key', '=', key)
         .execute();
     } else {
-      await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
+      // Released for a retry only when nothing of this request was committed. A request that
+      // failed after its change (its database went away before the answer was stored) keeps its
+      // claim: a retry takes it over and answers `idempotency_key_outcome_unknown` (takeOver).
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where(({ not, exists }) => not(exists(changedBy(db, requestId))))
+        .execute();
     }
     throw error;
   }
@@ -155,14 +190,28 @@ async function waitForAnswer(
   }
 }
 
+/** The audit row of a request whose change was committed: it is written in the change's transaction. */
+function changedBy(db: Db, requestId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('request_id', '=', requestId)
+    .where('outcome', '=', 'changed');
+}
+
 /**
- * Whether the request holding a claim can no longer be running: its lease has run out, or the
- * embedded database's single process that made it has been replaced by this one. Claims made
- * before leases existed have none and are judged by the second rule only.
+ * Whether the request holding a claim can no longer be running: its lease has run out, it is a
+ * request of this process that has ended, or the embedded database's single process that made it
+ * has been replaced by this one. Claims made before leases existed have none and are judged by
+ * the other rules only.
  */
-function claimIsDead(db: Db, row: { claimed_by: string | null; lease_until: Date | null }): boolean {
+function claimIsDead(
+  db: Db,
+  row: { claimed_by: string | null; lease_until: Date | null; request_id: string | null },
+): boolean {
   if (row.lease_until !== null && row.lease_until.getTime() < Date.now()) return true;
-  return embeddedDatabaseOf(db) !== undefined && row.claimed_by !== THIS_PROCESS;
+  if (row.claimed_by === THIS_PROCESS) return row.request_id === null || !runningClaims.has(row.request_id);
+  return embeddedDatabaseOf(db) !== undefined;
 }
 
 /**
@@ -195,13 +244,7 @@ async function takeOver(
     .executeTakeFirst();
   if (!taken) return false;
   const applied =
-    deadRequestId !== null &&
-    (await db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('request_id', '=', deadRequestId)
-      .where('outcome', '=', 'changed')
-      .executeTakeFirst()) !== undefined;
+    deadRequestId !== null && (await changedBy(db, deadRequestId).executeTakeFirst()) !== undefined;
   if (!applied) return true;
   const error = appError('idempotency_key_outcome_unknown');
   await db
