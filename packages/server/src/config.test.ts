@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { SERVER_LIMITS } from './http/server.ts';
 import { describeDatabase } from './runtime.ts';
 
 /** The error message loadConfig throws for an environment, or undefined when it loads. */
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       webDist: undefined,
       trustProxy: false,
       role: 'all',
+      serverLimits: SERVER_LIMITS,
     });
   });
 
@@ -82,6 +84,34 @@ describe('loadConfig', () => {
     for (const bad of ['http', '80.5', '-1', '65536']) {
       expect(configError({ PORT: bad }), bad).toMatch(/^Invalid configuration:\n {2}PORT: /);
     }
+  });
+
+  it('reads the HTTP timeouts and connection caps, and refuses ones Node cannot keep', () => {
+    expect(
+      loadConfig({
+        HTTP_REQUEST_TIMEOUT_MS: '3000',
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_IDLE_TIMEOUT_MS: '2500',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',
+        HTTP_MAX_CONNECTIONS: '200',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8',
+      }).serverLimits,
+    ).toEqual({
+      ...SERVER_LIMITS,
+      requestTimeoutMs: 3000,
+      headersTimeoutMs: 2000,
+      idleTimeoutMs: 2500,
+      keepAliveTimeoutMs: 1000,
+      maxConnections: 200,
+      maxConnectionsPerAddress: 8,
+    });
+    expect(configError({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toMatch(
+      /HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    for (const bad of ['0', '100', '1.5', 'soon', '300001']) {
+      expect(configError({ HTTP_IDLE_TIMEOUT_MS: bad }), bad).toMatch(/HTTP_IDLE_TIMEOUT_MS: /);
+    }
+    expect(configError({ HTTP_MAX_CONNECTIONS: '0' })).toMatch(/HTTP_MAX_CONNECTIONS: /);
   });
 
   it('refuses a DATABASE_URL that is not a PostgreSQL URL, readably and without echoing it', () => {

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './http/server.ts';
+import { parseTrustProxy, SERVER_LIMITS, type ServerLimits, type TrustProxy } from './http/server.ts';
+
+/** A timeout of the HTTP server in milliseconds: at least half a second, at most five minutes. */
+function timeoutMs(fallback: number) {
+  return z.coerce.number().int().min(500).max(300_000).default(fallback);
+}
 
 /** Every environment variable Paydesk reads, with its default. README.md documents each one. */
 const ZEnv = z.object({
@@ -24,6 +29,17 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   PAYDESK_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  HTTP_REQUEST_TIMEOUT_MS: timeoutMs(SERVER_LIMITS.requestTimeoutMs),
+  HTTP_HEADERS_TIMEOUT_MS: timeoutMs(SERVER_LIMITS.headersTimeoutMs),
+  HTTP_IDLE_TIMEOUT_MS: timeoutMs(SERVER_LIMITS.idleTimeoutMs),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMs(SERVER_LIMITS.keepAliveTimeoutMs),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(SERVER_LIMITS.maxConnections),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(SERVER_LIMITS.maxConnectionsPerAddress),
 });
 
 export interface Config {
@@ -41,6 +57,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** What this process runs: the web server, the job worker, or both (docs/deployment.md). */
   role: 'all' | 'web' | 'worker';
+  /** Timeouts and connection caps of the HTTP server (docs/configuration.md). */
+  serverLimits: ServerLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,6 +79,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  PAYDESK_ROLE: ${e.PAYDESK_ROLE} needs DATABASE_URL; the embedded database belongs to one process, which runs everything (PAYDESK_ROLE=all).`,
     );
   }
+  // Node refuses a headers timeout longer than the request's, which holds the headers too.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -74,5 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy,
     role: e.PAYDESK_ROLE,
+    serverLimits: {
+      ...SERVER_LIMITS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
   };
 }

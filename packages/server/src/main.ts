@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       webDist,
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,
+      serverLimits: config.serverLimits,
     });
   } catch (error) {
     // Close cleanly so the embedded database is not left to crash recovery.
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: config.serverLimits.listenBacklog });
   } catch (error) {
     await app.close();
     await database.close();

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
 /**
@@ -7,7 +7,10 @@ import proxyAddr from '@fastify/proxy-addr';
  * that has not fully arrived within `requestTimeoutMs` is cut, its headers within
  * `headersTimeoutMs`; an idle connection is closed after `idleTimeoutMs`, an idle keep-alive
  * connection after `keepAliveTimeoutMs`. Node checks the running requests against these every
- * `checkIntervalMs`, so a slow request lives at most that much past its limit.
+ * `checkIntervalMs`, so a slow request lives at most that much past its limit. A client that
+ * reads nothing stalls the server's writes, so its connection goes idle too; Node gives a write
+ * that was still draining when the idle time ran out one more `idleTimeoutMs`, so such a client
+ * is cut after at most twice the idle timeout (30 s by default).
  */
 export interface ServerLimits {
   requestTimeoutMs: number;
@@ -17,17 +20,28 @@ export interface ServerLimits {
   checkIntervalMs: number;
   /** Connections one client address may hold open at once (addresses of trusted proxies excepted). */
   maxConnectionsPerAddress: number;
-  /** Connections the server holds open at once, whoever holds them. */
+  /**
+   * Connections the kernel completes and queues before the server takes them (capped by the
+   * kernel's `net.core.somaxconn`). Node's 511 overflows under a flood of connections: the
+   * kernel then drops their handshakes' last step, and a client that sends nothing waits, unseen
+   * by the server and so beyond its timeouts, until the handshake is retried up to a minute later.
+   */
+  listenBacklog: number;
+  /**
+   * Connections the server holds open at once, whoever holds them. When full, a new connection
+   * takes the place of the oldest one that has no request being answered.
+   */
   maxConnections: number;
 }
 
 export const SERVER_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
-  idleTimeoutMs: 30_000,
+  idleTimeoutMs: 15_000,
   keepAliveTimeoutMs: 5_000,
   checkIntervalMs: 1_000,
   maxConnectionsPerAddress: 64,
+  listenBacklog: 4_096,
   maxConnections: 4_096,
 };
 
@@ -66,8 +80,15 @@ export function trustedProxyCheck(trust: TrustProxy): (address: string) => boole
 }
 
 /**
- * The HTTP server Fastify runs on, with every timeout set explicitly and a cap on connections
- * per address, so slow or idle clients are cut while the others are served.
+ * The HTTP server Fastify runs on, with every timeout set explicitly and caps on connections per
+ * address and in all, so slow or idle clients are cut while the others are served.
+ *
+ * When all `maxConnections` are taken, refusing the newcomer would let anyone with enough
+ * addresses lock every visitor out until the timeouts run. Instead the oldest connection that
+ * is not being answered (idle, or its request still arriving) is closed to make room: slow
+ * clients hold their places the longest, so they give way first, while a visitor's request,
+ * once it has arrived, is answered. Only when every connection is being answered is the
+ * newcomer refused.
  */
 export function createLimitedServer(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
@@ -84,22 +105,56 @@ export function createLimitedServer(
     handler,
   );
   server.timeout = limits.idleTimeoutMs;
-  server.maxConnections = limits.maxConnections;
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
-    if (isTrustedProxy(address)) return;
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerAddress) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
+  const perAddress = new Map<string, number>();
+  /** Every open connection, oldest first (a Set keeps the order things were added in). */
+  const open = new Set<Socket>();
+  /** The request each connection is answering, from its headers until its answer is done. */
+  const answering = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    answering.set(socket, { request, response });
+    response.once('close', () => {
+      if (answering.get(socket)?.request === request) answering.delete(socket);
     });
+  });
+  const givesWay = (socket: Socket) => !socket.destroyed && !answering.get(socket)?.request.complete;
+  // A connection that timed out is reset rather than closed: a client that reads nothing leaves
+  // the server's answer in the kernel's send buffer, and a close would queue its end behind that
+  // data, which never goes out, so the kernel would keep the connection and its megabytes for
+  // minutes after the server let it go. (Node closes it itself only when nobody listens here.)
+  // A request that has arrived and whose answer has not started is no idle client: the handler is
+  // still working (a long sandbox clock advance, say), and its first write starts the idle time
+  // again.
+  server.on('timeout', (socket: Socket) => {
+    const answer = answering.get(socket);
+    if (answer?.request.complete && !answer.response.headersSent) return;
+    socket.resetAndDestroy();
+  });
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!isTrustedProxy(address)) {
+      const count = (perAddress.get(address) ?? 0) + 1;
+      if (count > limits.maxConnectionsPerAddress) {
+        socket.destroy();
+        return;
+      }
+      perAddress.set(address, count);
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left <= 0) perAddress.delete(address);
+        else perAddress.set(address, left);
+      });
+    }
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    if (open.size <= limits.maxConnections) return;
+    for (const older of open) {
+      if (older !== socket && givesWay(older)) {
+        older.destroy();
+        return;
+      }
+    }
+    socket.destroy();
   });
   return server;
 }
