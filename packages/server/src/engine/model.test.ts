@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { makeTestApp, makeUser, type TestUser } from '../testing/app.ts';
-import { describeEachDatabase } from '../testing/db.ts';
+import { describeEachDatabase, emptyTablesAgain } from '../testing/db.ts';
 import { cardCheckout, checkout, connectSandboxAccount } from '../testing/engine.ts';
 import { clockNow, DAY_MS } from './clock.ts';
 import { ledgerBalances } from './ledger.ts';
@@ -577,8 +577,11 @@ const COMMANDS = [
 
 /**
  * How many runs, and which: `npm test` makes 20; the reliability run sets MODEL_RUNS=1000. A
- * failure prints fast-check's seed and path; `MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run
- * --project api packages/server/src/engine/model.test.ts` replays it (docs/reliability.md).
+ * failure prints fast-check's seed and path, and the counterexample its replayPath (which of the
+ * generated commands ran); `MODEL_SEED=<seed> MODEL_PATH=<path> MODEL_REPLAY_PATH=<replayPath> npx
+ * vitest run --project api packages/server/src/engine/model.test.ts` replays it on the database
+ * kind that failed (TEST_DATABASE_KINDS=postgres for PostgreSQL; docs/reliability.md). As every
+ * run starts from the same empty state, the replay runs that one shrunk sequence first and alone.
  */
 function modelRunOptions(): fc.Parameters<[Iterable<fc.AsyncCommand<Model, Real>>]> {
   const runs = Number(process.env.MODEL_RUNS);
@@ -592,34 +595,53 @@ function modelRunOptions(): fc.Parameters<[Iterable<fc.AsyncCommand<Model, Real>
 describeEachDatabase('payments engine model', (use) => {
   let app: FastifyInstance;
   let admin: TestUser;
-  let accountId: string;
+  let start: number;
+  let emptyTables: () => Promise<void>;
   beforeAll(async () => {
     // Frozen wall clock: the engine's time moves only by clock:advance (see the module comment).
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    app = await makeTestApp(use());
+    start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    // Every run happens in the same frozen minute, which the rate limits would count as one
+    // client hammering the API (they have their own tests: http/rate-limit.test.ts).
+    app = await makeTestApp(use(), undefined, { rateLimits: false });
     admin = await makeUser(use(), 'administrator');
-    accountId = (await connectSandboxAccount(use())).id;
+    emptyTables = await emptyTablesAgain(use().db);
   });
   afterAll(async () => {
     await app.close();
     vi.useRealTimers();
   });
 
+  /**
+   * Every run starts from the same state: the tables the engine writes emptied, the clock back at
+   * the suite's frozen start, and a new sandbox account. So a run costs the same whatever ran
+   * before it, the whole-database ledger checks see only its own rows, and a failing run replays
+   * alone: the seed, path and replayPath run just that (shrunk) sequence on the same empty start.
+   */
+  async function setup(): Promise<{ model: Model; real: Real }> {
+    const db = use().db;
+    await emptyTables();
+    await db.updateTable('clock').set({ offset_ms: 0 }).execute();
+    vi.setSystemTime(start);
+    const account = await connectSandboxAccount(use());
+    return {
+      model: { now: (await clockNow(db)).getTime(), charges: [] },
+      real: { app, db, auth: admin.basic, account_id: account.id },
+    };
+  }
+
   it(
     'keeps the ledger and every payment consistent through random sequences of operations',
     async () => {
-      // The runs share the suite's database and account: each run's model starts empty and follows
-      // its own payments, while the ledger checks cover everything written so far. A failure is
-      // reported with fast-check's seed and path; replaying it needs both (fc.assert's `seed` and
-      // `path` options), as the earlier runs made the database the failing one ran on.
       await fc.assert(
-        fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: 30, size: 'max' }), async (commands) => {
-          const setup = async () => ({
-            model: { now: (await clockNow(use().db)).getTime(), charges: [] } satisfies Model,
-            real: { app, db: use().db, auth: admin.basic, account_id: accountId } satisfies Real,
-          });
-          await fc.asyncModelRun(setup, commands);
-        }),
+        fc.asyncProperty(
+          fc.commands(COMMANDS, {
+            maxCommands: 30,
+            size: 'max',
+            replayPath: process.env.MODEL_REPLAY_PATH || undefined,
+          }),
+          (commands) => fc.asyncModelRun(setup, commands),
+        ),
         modelRunOptions(),
       );
     },

@@ -1,15 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { type DatabaseHandle, type Db, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const TEST_DATABASE_KINDS: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_DATABASE_KINDS
+ * (comma-separated, e.g. `postgres`) keeps only the kinds it names; naming one that is not
+ * available is an error, so a suite is never skipped without a word.
+ */
+export const TEST_DATABASE_KINDS: TestDatabaseKind[] = testDatabaseKinds();
+
+function testDatabaseKinds(): TestDatabaseKind[] {
+  const available: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const chosen = process.env.TEST_DATABASE_KINDS?.split(',').map((kind) => kind.trim());
+  if (!chosen) return available;
+  const missing = chosen.filter((kind) => !available.includes(kind as TestDatabaseKind));
+  if (missing.length > 0)
+    throw new Error(
+      `TEST_DATABASE_KINDS names ${missing.join(', ')}; available: ${available.join(', ')} (postgres needs TEST_DATABASE_URL)`,
+    );
+  return available.filter((kind) => chosen.includes(kind));
+}
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
@@ -55,6 +69,33 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<Databa
       await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
       await cleanup.close();
     },
+  };
+}
+
+/**
+ * Marks the database's state now and answers a function that brings it back there: every table
+ * empty now is emptied again, in one statement. Append-only tables (guarded against truncation:
+ * the audit log) keep what was written to them; rows of tables that were not empty (the clock,
+ * the users) are the caller's to put back. Sequences go on counting.
+ */
+export async function emptyTablesAgain(db: Db): Promise<() => Promise<void>> {
+  const { rows } = await sql<{ name: string }>`select c.relname as name
+      from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
+        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgtype & 32 <> 0)
+      order by c.relname`.execute(db);
+  const empty: string[] = [];
+  for (const { name } of rows) {
+    const { rows: any } = await sql`select 1 from ${sql.table(name)} limit 1`.execute(db);
+    if (any.length === 0) empty.push(name);
+  }
+  // One statement deleting from every table: the foreign keys are checked at its end, when all
+  // are empty, so no order is needed (on PostgreSQL this is many times cheaper than TRUNCATE).
+  const deleteAll = sql`with ${sql.join(
+    empty.map((name, i) => sql`${sql.id(`emptied_${i}`)} as (delete from ${sql.table(name)})`),
+  )} select 1`;
+  return async () => {
+    await deleteAll.execute(db);
   };
 }
 
