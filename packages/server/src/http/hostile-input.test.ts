@@ -119,6 +119,20 @@ describeEachDatabase('hostile text on every route and form', (use) => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers an address no route takes with 404 rest_no_route whatever its query holds', async () => {
+    // A write refused for its text leaves an audit row; an address that is no route leaves none,
+    // so it must not be answered as a refused write.
+    for (const url of [
+      '/wp-json/wp/v2/users/?a%5Bb%5D%5Bc%5D=a%00b',
+      '/wp-json/wc-analytics/admin/notes/?page%5B=%00',
+    ]) {
+      const res = await send('POST', url, {});
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'rest_no_route' });
+    }
+    expect(fiveHundreds).toEqual([]);
+  });
+
   it('refuses it in every JSON body field, nested values and keys with 400 naming the field', async () => {
     const wrong: string[] = [];
     for (const op of ops.filter((o) => o.method !== 'GET')) {

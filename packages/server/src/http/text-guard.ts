@@ -49,6 +49,8 @@ function readableKey(key: string): string {
 /** Refuses unstorable text in the path parameters, query and body of every route. */
 export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // An address no route takes answers 404 `rest_no_route`, whatever its query holds.
+    if (request.is404) return;
     for (const part of [request.params, request.query, request.body]) {
       const field = findUnstorableText(part, '');
       if (field !== undefined) throw invalidParams({ [field || 'body']: UNSTORABLE_TEXT_REASON });
