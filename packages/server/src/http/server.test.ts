@@ -120,9 +120,11 @@ describe('the HTTP server under slow and greedy clients', () => {
   });
 
   it('keeps the documented limits by default', () => {
-    expect(SERVER_LIMITS.requestTimeoutMs).toBe(30_000);
+    // Cut within 30 s once Node's once-a-second check has seen it.
+    expect(SERVER_LIMITS.requestTimeoutMs + SERVER_LIMITS.checkIntervalMs).toBeLessThan(30_000);
     expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(30_000);
-    expect(SERVER_LIMITS.idleTimeoutMs).toBeLessThanOrEqual(30_000);
+    // A client that reads nothing is cut after twice the idle time.
+    expect(2 * SERVER_LIMITS.idleTimeoutMs + SERVER_LIMITS.checkIntervalMs).toBeLessThan(30_000);
   });
 });
 

@@ -39,7 +39,7 @@ import { SERVER_LIMITS, type ServerLimits } from './server.ts';
  * The short run (`npm test`) shortens the server's timeouts to a few seconds through its
  * HTTP_* variables and caps it at two thirds of the 300 connections, so it must make room. With
  * SLOW_CLIENTS set (`npm run test:reliability` sets 20,000) the server runs with its default
- * limits: headers 15 s, request 30 s, idle 15 s, 4,096 connections.
+ * limits: headers 15 s, request 28 s, idle 14 s, 4,096 connections.
  */
 
 const MAIN = join(REPO_ROOT, 'packages/server/src/main.ts');
