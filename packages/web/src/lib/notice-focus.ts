@@ -1,7 +1,8 @@
 /**
  * The keyboard's way to a notice's action (docs/accessibility.md): Alt+N moves the focus to the
  * newest notice with an action (Undo, View details), on its first action; using the action or
- * closing the notice brings the focus back to where it was. Loaded with the first such notice.
+ * closing the notice brings the focus back to where it was. Part of the shell, so the shortcut
+ * listens before the first such notice shows.
  */
 
 /** The notices with actions still shown, the newest last: the shortcut goes to the newest. */

@@ -1,6 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { __ } from './i18n.ts';
+// The keyboard's way to notices with actions (Alt+N): listening from the start, so the shortcut
+// works the moment the first such notice shows.
+import { noticeClosed, noticeShown } from './notice-focus.ts';
 
 export type NoticeStatus = 'success' | 'error' | 'warning' | 'info';
 
@@ -29,9 +32,6 @@ const COLORS: Record<NoticeStatus, string> = {
 };
 let counter = 0;
 
-/** The keyboard's way to notices with actions (notice-focus.ts), loaded with the first one. */
-const noticeFocus = () => import('./notice-focus.ts');
-
 /**
  * The one way pages tell the merchant something happened. Actions (Undo, View details) sit in
  * the notice; following one closes it.
@@ -40,7 +40,7 @@ export function createNotice(status: NoticeStatus, message: string, options: Not
   counter++;
   const id = options.id ?? `notice-${counter}`;
   const actions = options.actions ?? [];
-  if (actions.length > 0) void noticeFocus().then((focus) => focus.noticeShown(id));
+  if (actions.length > 0) noticeShown(id);
   notifications.show({
     id,
     color: COLORS[status],
@@ -50,7 +50,7 @@ export function createNotice(status: NoticeStatus, message: string, options: Not
     closeButtonProps: { 'aria-label': __('Close') },
     autoClose: actions.length > 0 ? false : (options.autoClose ?? (status === 'error' ? false : 5_000)),
     onClose: () => {
-      if (actions.length > 0) void noticeFocus().then((focus) => focus.noticeClosed(id));
+      if (actions.length > 0) noticeClosed(id);
     },
     message: (
       <div data-testid="notice" data-status={status} data-notice-id={id}>
