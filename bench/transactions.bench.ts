@@ -22,7 +22,14 @@ const explain = process.argv.includes('--explain');
 
 const handle = await openBenchDatabase();
 const { db } = handle;
-for (const table of ['balance_transactions', 'ledger_rollups', 'fraud_outcomes', 'charges', 'orders']) {
+for (const table of [
+  'balance_transactions',
+  'ledger_rollups',
+  'ledger_cube',
+  'fraud_outcomes',
+  'charges',
+  'orders',
+]) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
 const rows = await db
@@ -51,6 +58,21 @@ const named = await db
   .executeTakeFirstOrThrow();
 const prefix = encodeURIComponent((named.customer_name ?? 'a').slice(0, 3));
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+// An instant inside a day, so the summary reads that day's rows from the ledger.
+const instant = (daysAgo: number) =>
+  encodeURIComponent(
+    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 19).replace('T', ' '),
+  );
+const largestPayout = await db
+  .selectFrom('balance_transactions')
+  .select(['payout_id', sql<string>`count(*)::text`.as('n')])
+  .where('account_id', '=', account.id)
+  .where('payout_id', 'is not', null)
+  .groupBy('payout_id')
+  .orderBy(sql`count(*)`, 'desc')
+  .limit(1)
+  .executeTakeFirst();
+const loan = await db.selectFrom('loans').select('stripe_loan_id').limit(1).executeTakeFirst();
 
 const scenarios: [string, string][] = [
   ['list page 1', '/transactions'],
@@ -60,13 +82,36 @@ const scenarios: [string, string][] = [
   ['filtered page (source_is=sepa_debit, page 100)', '/transactions?source_is=sepa_debit&page=100'],
   ['search suggestions', `/transactions/search?search_term=${prefix}`],
   ['list searched by name prefix', `/transactions?search[]=${prefix}`],
-  ['summary, no filter (rollups)', '/transactions/summary'],
+  ['summary, no filter', '/transactions/summary'],
   [
-    'summary, 30 days of refunds (rollups)',
+    'summary, 30 days of refunds',
     `/transactions/summary?date_between[]=${day(40)}&date_between[]=${day(10)}&type_is=refund`,
   ],
-  // Not a target: a filter the rollups cannot answer sums every matching ledger row.
-  ['summary, one country (ledger)', '/transactions/summary?customer_country_is=GB'],
+  ['summary, charges', '/transactions/summary?type_is=charge'],
+  ['summary, one country (GB)', '/transactions/summary?customer_country_is=GB'],
+  ['summary, one country (US)', '/transactions/summary?customer_country_is=US'],
+  ['summary, a payment method (sepa_debit)', '/transactions/summary?source_is=sepa_debit'],
+  ['summary, in person', '/transactions/summary?channel_is=in_person'],
+  ['summary, a device (ios)', '/transactions/summary?source_device_is=ios'],
+  ['summary, highest risk', '/transactions/summary?risk_level_is=2'],
+  [
+    'summary, US or highest risk (match=any)',
+    '/transactions/summary?customer_country_is=US&risk_level_is=2&match=any',
+  ],
+  ['summary, charges since a time of day', `/transactions/summary?date_after=${instant(20)}&type_is=charge`],
+  ...(largestPayout?.payout_id
+    ? ([
+        [
+          `summary, the largest payout (${Number(largestPayout.n).toLocaleString('en-US')} rows)`,
+          `/transactions/summary?deposit_id=${largestPayout.payout_id}`,
+        ],
+      ] as [string, string][])
+    : []),
+  ...(loan
+    ? ([['summary, a loan', `/transactions/summary?loan_id_is=${loan.stripe_loan_id}`]] as [string, string][])
+    : []),
+  // The search reads the customer's text: summed from the rows it selects.
+  ['summary, searched by name prefix (ledger)', `/transactions/summary?search[]=${prefix}`],
   ['blocked page 1', '/transactions/fraud-outcomes?status=block'],
   ['uncaptured page 1', '/authorizations'],
 ];

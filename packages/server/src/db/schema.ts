@@ -389,6 +389,28 @@ export interface LedgerRollupsTable {
   net: number;
 }
 
+/** Daily sums of the ledger by every attribute the transactions filters read (migration 0037). */
+export interface LedgerCubeTable {
+  account_id: string;
+  /** The UTC day's start. */
+  day: Timestamp;
+  type: string;
+  currency: string;
+  customer_currency: string | null;
+  customer_country: string | null;
+  source: string | null;
+  channel: string | null;
+  source_device: string | null;
+  risk_level: number | null;
+  payout_id: string | null;
+  /** The loan of the row in the loan filter: its own rows and the payments it was repaid from. */
+  loan_id: string | null;
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+}
+
 export interface FraudOutcomesTable {
   id: Generated<number>;
   account_id: string;
@@ -618,6 +640,7 @@ export interface Database {
   balance_transactions: BalanceTransactionsTable;
   payment_risk: PaymentRiskTable;
   ledger_rollups: LedgerRollupsTable;
+  ledger_cube: LedgerCubeTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;

@@ -12,7 +12,16 @@ import type {
   RefundsTable,
 } from '../db/schema.ts';
 import { recordEffectNotes } from './inbox.ts';
-import { applyRollups, type LedgerEntry, ledgerRow, postLedger, rollupDeltas } from './ledger.ts';
+import {
+  applyCube,
+  applyRollups,
+  cubeDeltas,
+  type LedgerEntry,
+  ledgerRow,
+  movePayoutInCube,
+  postLedger,
+  rollupDeltas,
+} from './ledger.ts';
 import type { Trx } from './payments/context.ts';
 import { recordTimeline, type TimelineEvent, timelineRow } from './timeline.ts';
 
@@ -109,13 +118,18 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * Marks ledger rows as swept by a payout. A row is swept once: finding fewer unswept rows than
  * planned means the balance moved under the planner, which is a bug, not a user error.
  */
-async function sweepLedger(trx: Trx, payoutId: string, txnIds: readonly string[]): Promise<void> {
+async function sweepLedger(
+  trx: Trx,
+  payoutId: string,
+  txnIds: readonly string[],
+  chunkRows = CHUNK_ROWS,
+): Promise<void> {
   let swept = 0n;
-  for (let i = 0; i < txnIds.length; i += CHUNK_ROWS) {
+  for (let i = 0; i < txnIds.length; i += chunkRows) {
     const result = await trx
       .updateTable('balance_transactions')
       .set({ payout_id: payoutId })
-      .where('id', 'in', txnIds.slice(i, i + CHUNK_ROWS))
+      .where(sql<boolean>`id = any(${txnIds.slice(i, i + chunkRows)}::text[])`)
       .where('payout_id', 'is', null)
       .executeTakeFirst();
     swept += result.numUpdatedRows;
@@ -124,6 +138,7 @@ async function sweepLedger(trx: Trx, payoutId: string, txnIds: readonly string[]
     swept === BigInt(txnIds.length),
     `payout ${payoutId} swept ${swept} of ${txnIds.length} planned ledger rows`,
   );
+  await movePayoutInCube(trx, payoutId, { from: null, to: payoutId });
 }
 
 export interface ApplyOptions {
@@ -153,8 +168,7 @@ export async function applyEffects(trx: Trx, effects: Effects, options: ApplyOpt
   await insertChunks(effects.refunds, (c) => trx.insertInto('refunds').values(c).execute());
   await insertChunks(effects.fraudOutcomes, (c) => trx.insertInto('fraud_outcomes').values(c).execute());
   await insertChunks(effects.payouts, (c) => trx.insertInto('payouts').values(c).execute());
-  for (let i = 0; i < effects.ledger.length; i += CHUNK_ROWS)
-    await postLedger(trx, effects.ledger.slice(i, i + CHUNK_ROWS));
+  await postLedger(trx, effects.ledger);
   for (const sweep of effects.sweeps) await sweepLedger(trx, sweep.payout_id, sweep.txn_ids);
   for (let i = 0; i < effects.timeline.length; i += CHUNK_ROWS)
     await recordTimeline(trx, effects.timeline.slice(i, i + CHUNK_ROWS));
@@ -339,22 +353,8 @@ async function applyEffectsBulk(trx: Trx, effects: Effects): Promise<void> {
   await bulkInsert(trx, 'payouts', effects.payouts as Row[], { keepOrder: false });
   await bulkInsert(trx, 'balance_transactions', effects.ledger.map(ledgerRow), { keepOrder: true });
   await applyRollups(trx, rollupDeltas(effects.ledger));
-  for (const sweep of effects.sweeps) {
-    let swept = 0n;
-    for (let i = 0; i < sweep.txn_ids.length; i += BULK_ROWS) {
-      const result = await trx
-        .updateTable('balance_transactions')
-        .set({ payout_id: sweep.payout_id })
-        .where(sql<boolean>`id = any(${sweep.txn_ids.slice(i, i + BULK_ROWS)}::text[])`)
-        .where('payout_id', 'is', null)
-        .executeTakeFirst();
-      swept += result.numUpdatedRows;
-    }
-    assert(
-      swept === BigInt(sweep.txn_ids.length),
-      `payout ${sweep.payout_id} swept ${swept} of ${sweep.txn_ids.length} planned ledger rows`,
-    );
-  }
+  await applyCube(trx, cubeDeltas(effects.ledger));
+  for (const sweep of effects.sweeps) await sweepLedger(trx, sweep.payout_id, sweep.txn_ids, BULK_ROWS);
   await bulkInsert(trx, 'timeline_events', effects.timeline.map(timelineRow), { keepOrder: true });
   await bulkInsert(trx, 'jobs', effects.jobs as Row[], {
     keepOrder: true,

@@ -63,7 +63,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('The ledger is consistent.');
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(8);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(9);
   });
 
   it('names a ledger row changed behind the rollups', async () => {
@@ -79,6 +79,7 @@ describeEachDatabase('ledger:check', (use) => {
     const { code, lines, failed } = await run();
     expect(code).toBe(1);
     expect(failed).toContain('rollups_match_ledger');
+    expect(failed).toContain('cube_matches_ledger');
     // The row was swept, so the payout no longer equals its rows either.
     expect(row.payout_id).not.toBeNull();
     expect(failed).toContain('payout_equals_swept_rows');
@@ -106,6 +107,7 @@ describeEachDatabase('ledger:check', (use) => {
         'payout_equals_swept_rows',
         'loan_paid_matches_paydowns',
         'balances_match_ledger',
+        'cube_matches_ledger',
       ]),
     );
     expect(lines.some((l) => l.includes(payout!.id))).toBe(true);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { clockNow } from './clock.ts';
-import { ledgerBalances } from './ledger.ts';
+import { cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
 
 /** At most this many offending rows are named per check; the count says how many there are. */
 export const EXAMPLES_PER_CHECK = 20;
@@ -152,6 +152,37 @@ const CHECKS: Check[] = [
       `${r.account_id} ${new Date(String(r.hour)).toISOString()} ${r.type} ${r.currency}/${r.customer_currency}: ` +
       `ledger count ${r.ledger_count ?? 0} amount ${r.ledger_amount ?? 0} fee ${r.ledger_fee ?? 0} net ${r.ledger_net ?? 0}, ` +
       `rollup count ${r.rollup_count ?? 0} amount ${r.rollup_amount ?? 0} fee ${r.rollup_fee ?? 0} net ${r.rollup_net ?? 0}`,
+  },
+  {
+    name: 'cube_matches_ledger',
+    description:
+      'the daily cube equals the sums of the ledger per account, day and every attribute the transactions filters read',
+    run: (db) =>
+      rows(
+        db,
+        sql`select account_id, day, type, currency, customer_currency, customer_country, source, channel,
+              source_device, risk_level, payout_id, loan_id,
+              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
+            from (
+              select account_id, day, type, currency, customer_currency, customer_country, source, channel,
+                source_device, risk_level, payout_id, loan_id, count, amount, fee, net
+              from ledger_cube
+              union all
+              select b.account_id, date_trunc('day', b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
+                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql},
+                -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
+              from balance_transactions b
+              ${repaidLoansJoin}
+              group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+            ) d
+            group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
+            order by 1, 2, 3, 4`,
+      ),
+    describe: (r) =>
+      `${r.account_id} ${new Date(String(r.day)).toISOString().slice(0, 10)} ${r.type} ${r.currency}/${r.customer_currency} ` +
+      `${r.customer_country} ${r.source} ${r.channel} ${r.source_device} risk ${r.risk_level} payout ${r.payout_id} loan ${r.loan_id}: ` +
+      `the cube is off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
   },
   {
     name: 'balances_match_ledger',

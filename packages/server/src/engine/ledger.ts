@@ -1,5 +1,6 @@
 import { assert, minorFromAggregate } from '@paydesk/domain';
-import { sql, type Transaction } from 'kysely';
+import { DAY_MS } from '@paydesk/domain/time';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
 
@@ -33,6 +34,11 @@ export interface LedgerEntry {
   source?: string | null;
   source_device?: string | null;
   description?: string | null;
+}
+
+/** The cube bucket of a ledger row: its UTC day. */
+export function cubeDay(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
 /** The rollup bucket of a ledger row: its UTC hour. */
@@ -98,6 +104,18 @@ interface RollupDelta {
   net: number;
 }
 
+/** Adds one entry to a bucket's count and sums. */
+function addEntry<T extends { count: number; amount: number; fee: number; net: number }>(
+  bucket: T,
+  entry: LedgerEntry,
+): T {
+  bucket.count += 1;
+  bucket.amount += entry.amount;
+  bucket.fee += entry.fee;
+  bucket.net += entry.amount - entry.fee;
+  return bucket;
+}
+
 /** Sums entries into their rollup buckets. */
 export function rollupDeltas(entries: readonly LedgerEntry[]): RollupDelta[] {
   const buckets = new Map<string, RollupDelta>();
@@ -116,11 +134,7 @@ export function rollupDeltas(entries: readonly LedgerEntry[]): RollupDelta[] {
       fee: 0,
       net: 0,
     };
-    bucket.count += 1;
-    bucket.amount += entry.amount;
-    bucket.fee += entry.fee;
-    bucket.net += entry.amount - entry.fee;
-    buckets.set(key, bucket);
+    buckets.set(key, addEntry(bucket, entry));
   }
   return [...buckets.values()];
 }
@@ -147,6 +161,144 @@ export async function applyRollups(trx: Executor, deltas: readonly RollupDelta[]
     .execute();
 }
 
+/** The attributes of a `ledger_cube` row besides its sums, in the order of its unique key. */
+export const CUBE_KEY = [
+  'account_id',
+  'day',
+  'type',
+  'currency',
+  'customer_currency',
+  'customer_country',
+  'source',
+  'channel',
+  'source_device',
+  'risk_level',
+  'payout_id',
+  'loan_id',
+] as const;
+
+type CubeKey = Omit<Selectable<Database['ledger_cube']>, 'count' | 'amount' | 'fee' | 'net'>;
+
+interface CubeDelta extends CubeKey {
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+}
+
+/** A cube row's key as text, ordered as PostgreSQL orders the key with nulls last (for lock order). */
+function cubeKeyText(key: CubeKey): string {
+  return CUBE_KEY.map((column) => {
+    const value = key[column];
+    if (value === null) return '\uffff';
+    if (value instanceof Date) return value.toISOString();
+    return typeof value === 'number' ? String(value + 1000).padStart(6, '0') : value;
+  }).join('\u0000');
+}
+
+/** Ledger types whose rows a loan's repayment is withheld from. */
+const REPAID_TYPES: readonly string[] = ['charge', 'payment'];
+
+/**
+ * Sums new entries (not yet swept by a payout) into their cube rows. A repayment is planned with
+ * the capture it is withheld from (same charge, same instant), so the payment's loan is found
+ * among the same entries.
+ */
+export function cubeDeltas(entries: readonly LedgerEntry[]): CubeDelta[] {
+  const repaidBy = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.type !== 'financing_paydown' || !entry.charge_id || !entry.loan_id) continue;
+    const key = `${entry.charge_id}|${entry.created_at.getTime()}`;
+    const known = repaidBy.get(key);
+    if (known === undefined || entry.loan_id < known) repaidBy.set(key, entry.loan_id);
+  }
+  const rows = new Map<string, CubeDelta>();
+  for (const entry of entries) {
+    const repaid =
+      REPAID_TYPES.includes(entry.type) && entry.charge_id
+        ? (repaidBy.get(`${entry.charge_id}|${entry.created_at.getTime()}`) ?? null)
+        : null;
+    const key: CubeKey = {
+      account_id: entry.account_id,
+      day: cubeDay(entry.created_at),
+      type: entry.type,
+      currency: entry.currency,
+      customer_currency: entry.customer_currency ?? null,
+      customer_country: entry.customer_country ?? null,
+      source: entry.source ?? null,
+      channel: entry.channel ?? null,
+      source_device: entry.source_device ?? null,
+      risk_level: entry.risk_level ?? null,
+      payout_id: null,
+      loan_id: entry.loan_id ?? repaid,
+    };
+    const text = cubeKeyText(key);
+    rows.set(text, addEntry(rows.get(text) ?? { ...key, count: 0, amount: 0, fee: 0, net: 0 }, entry));
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+const addToCube = {
+  count: sql<number>`ledger_cube.count + excluded.count`,
+  amount: sql<number>`ledger_cube.amount + excluded.amount`,
+  fee: sql<number>`ledger_cube.fee + excluded.fee`,
+  net: sql<number>`ledger_cube.net + excluded.net`,
+};
+
+/** Adds deltas to the cube, in key order so concurrent writers lock its rows in one order. */
+export async function applyCube(trx: Executor, deltas: readonly CubeDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await trx
+    .insertInto('ledger_cube')
+    .values([...deltas])
+    .onConflict((oc) => oc.columns(CUBE_KEY).doUpdateSet(addToCube))
+    .execute();
+}
+
+/**
+ * Moves a payout's ledger rows between cells of the cube: call it after sweeping rows into the
+ * payout (`from` null, `to` the payout) or before releasing them (`from` the payout, `to` null),
+ * in the same transaction. The rows are found by `payout_id`, which must be `to` after a sweep
+ * and `from` before a release.
+ */
+export async function movePayoutInCube(
+  trx: Executor,
+  payoutId: string,
+  move: { from: string | null; to: string | null },
+): Promise<void> {
+  await sql`
+    insert into ledger_cube as c (account_id, day, type, currency, customer_currency, customer_country,
+      source, channel, source_device, risk_level, payout_id, loan_id, count, amount, fee, net)
+    select b.account_id, date_trunc('day', b.created_at, 'UTC') as day, b.type, b.currency,
+           b.customer_currency, b.customer_country, b.source, b.channel, b.source_device,
+           b.risk_level, m.payout_id, ${cubeLoanSql}, m.sign * count(*), m.sign * sum(b.amount),
+           m.sign * sum(b.fee), m.sign * sum(b.net)
+      from balance_transactions b
+      ${repaidLoansJoin}
+     cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
+     where b.payout_id = ${payoutId}
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
+     order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    on conflict (account_id, day, type, currency, customer_currency, customer_country, source,
+                 channel, source_device, risk_level, payout_id, loan_id)
+    do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
+                  fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
+}
+
+/**
+ * For a ledger row `b`, the loan whose repayment was withheld from it (`repaid.loan_id`): join
+ * it where the cube's loan is derived from ledger rows in SQL (payout moves, `ledger:check`).
+ */
+export const repaidLoansJoin = sql`left join lateral (
+    select p.loan_id from balance_transactions p
+     where p.charge_id = b.charge_id and p.created_at = b.created_at
+       and p.type = 'financing_paydown' and p.loan_id is not null
+     order by p.loan_id limit 1
+  ) repaid on b.type in ('charge', 'payment')`;
+
+/** A ledger row's loan in the cube: its own, or that of the repayment withheld from it. */
+export const cubeLoanSql = sql`coalesce(b.loan_id, repaid.loan_id)`;
+
 /**
  * Appends entries to the ledger and adds them to the rollups. Call it inside the database
  * transaction that makes the change the entries record, so the two never disagree.
@@ -154,9 +306,19 @@ export async function applyRollups(trx: Executor, deltas: readonly RollupDelta[]
 export async function postLedger(trx: Transaction<Database>, entries: readonly LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
   for (const entry of entries) checkEntry(entry);
-  await trx.insertInto('balance_transactions').values(entries.map(toRow)).execute();
+  for (let i = 0; i < entries.length; i += POST_CHUNK_ROWS) {
+    await trx
+      .insertInto('balance_transactions')
+      .values(entries.slice(i, i + POST_CHUNK_ROWS).map(toRow))
+      .execute();
+  }
   await applyRollups(trx, rollupDeltas(entries));
+  // Over all the entries at once: a payment's cube row names the loan of its repayment.
+  await applyCube(trx, cubeDeltas(entries));
 }
+
+/** Ledger rows per insert statement (about 13,000 parameters). */
+const POST_CHUNK_ROWS = 500;
 
 export interface CurrencyBalance {
   currency: string;

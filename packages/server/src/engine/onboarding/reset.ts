@@ -14,6 +14,7 @@ export const ACCOUNT_TABLES = [
   'files',
   'fraud_outcomes',
   'ledger_rollups',
+  'ledger_cube',
   'payment_risk',
   'balance_transactions',
   'refunds',

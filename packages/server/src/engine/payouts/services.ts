@@ -6,7 +6,7 @@ import { DAY_MS } from '../clock.ts';
 import { applyEffects } from '../effects.ts';
 import { recordPayoutNote } from '../inbox.ts';
 import { enqueueJob } from '../jobs.ts';
-import type { Executor } from '../ledger.ts';
+import { type Executor, movePayoutInCube } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
 import type { Processor } from '../processor/processor.ts';
 import { sandboxProcessor } from '../processor/sandbox.ts';
@@ -152,6 +152,7 @@ export async function settlePayout(
       minorFromAggregate(swept.net) === payout.amount + payout.fee,
       `payout ${payoutId} equals the rows it swept`,
     );
+    await movePayoutInCube(trx, payoutId, { from: payoutId, to: null });
     const released = await trx
       .updateTable('balance_transactions')
       .set({ payout_id: null })

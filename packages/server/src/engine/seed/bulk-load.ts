@@ -105,7 +105,7 @@ export async function restoreDeferredIndexes(db: Executor): Promise<string[]> {
 }
 
 /** Every table a seeder batch writes (BULK_TABLES and the few rows of the others). */
-const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'loans', 'notes'];
+const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'ledger_cube', 'loans', 'notes'];
 
 /**
  * Triggers a bulk load may skip: the job queue's wake-up (migration 0025) only shortens the wait

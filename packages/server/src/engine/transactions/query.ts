@@ -231,25 +231,40 @@ export function transactionsQuery(db: Executor, accountId: string, filters: TTra
   return db
     .selectFrom('balance_transactions')
     .where('account_id', '=', accountId)
-    .where((eb) => {
-      const conditions: Expression<SqlBool>[] = [];
-      const advanced = advancedConditions(eb, filters);
-      if (advanced.length > 0) conditions.push(filters.match === 'any' ? eb.or(advanced) : eb.and(advanced));
-      if (filters.type_is_in) conditions.push(eb('type', 'in', filters.type_is_in));
-      if (filters.store_currency_is) conditions.push(eb('currency', '=', filters.store_currency_is));
-      if (filters.deposit_id) conditions.push(eb('payout_id', '=', filters.deposit_id));
-      if (filters.loan_id_is) {
-        const loanId = filters.loan_id_is;
-        const loanIds = eb
-          .selectFrom('loans')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)]));
-        // The loan's own rows (disbursement, repayments) and the payments its repayments were
-        // withheld from (charge or payment rows): a repayment row carries the charge it was
-        // taken from.
-        conditions.push(
-          eb.or([
+    .where((eb) => transactionConditions(eb, accountId, filters));
+}
+
+/**
+ * The condition `transactionsQuery` puts on the account's rows. It reads the ledger's columns by
+ * name only, so it applies as well to rows of the same names: the cube's daily sums
+ * (`rows: 'cube'`), whose `loan_id` already names the loan a payment was repaid from.
+ */
+export function transactionConditions(
+  eb: BtExpression,
+  accountId: string,
+  filters: TTransactionFilters,
+  rows: 'ledger' | 'cube' = 'ledger',
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  const advanced = advancedConditions(eb, filters);
+  if (advanced.length > 0) conditions.push(filters.match === 'any' ? eb.or(advanced) : eb.and(advanced));
+  if (filters.type_is_in) conditions.push(eb('type', 'in', filters.type_is_in));
+  if (filters.store_currency_is) conditions.push(eb('currency', '=', filters.store_currency_is));
+  if (filters.deposit_id) conditions.push(eb('payout_id', '=', filters.deposit_id));
+  if (filters.loan_id_is) {
+    const loanId = filters.loan_id_is;
+    const loanIds = eb
+      .selectFrom('loans')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)]));
+    // The loan's own rows (disbursement, repayments) and the payments its repayments were
+    // withheld from (charge or payment rows): a repayment row carries the charge it was
+    // taken from.
+    conditions.push(
+      rows === 'cube'
+        ? eb('loan_id', 'in', loanIds)
+        : eb.or([
             eb('loan_id', 'in', loanIds),
             eb.and([
               eb('type', 'in', ['charge', 'payment']),
@@ -265,13 +280,12 @@ export function transactionsQuery(db: Executor, accountId: string, filters: TTra
               ),
             ]),
           ]),
-        );
-      }
-      if (filters.search && filters.search.length > 0) {
-        conditions.push(eb.or(filters.search.map((term) => searchCondition(eb, parseSearchTerm(term)))));
-      }
-      return eb.and(conditions);
-    });
+    );
+  }
+  if (filters.search && filters.search.length > 0) {
+    conditions.push(eb.or(filters.search.map((term) => searchCondition(eb, parseSearchTerm(term)))));
+  }
+  return eb.and(conditions);
 }
 
 /** The column each sort key orders by. */

@@ -1,10 +1,10 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
-import { HOUR_MS } from '@paydesk/domain/time';
+import { DAY_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Executor } from '../ledger.ts';
-import { customerCurrencySql, type DateRange, dateRanges, transactionsQuery } from './query.ts';
+import { CUBE_KEY, type Executor } from '../ledger.ts';
+import { customerCurrencySql, dateRanges, transactionConditions, transactionsQuery } from './query.ts';
 
 type Filters = transactions.TTransactionFilters;
 type Summary = transactions.TTransactionsSummary;
@@ -86,25 +86,12 @@ export function rollupEligible(filters: Filters): boolean {
   return filters.match !== 'any' || advanced <= 1;
 }
 
-/** The intersection of the date rules: they all apply when the rollups answer. */
-function intersect(ranges: DateRange[]): DateRange {
-  const range: DateRange = {};
-  for (const next of ranges) {
-    if (next.from && (!range.from || next.from > range.from)) range.from = next.from;
-    if (next.to && (!range.to || next.to < range.to)) range.to = next.to;
-  }
-  return range;
-}
-
-type AnyTable = 'balance_transactions' | 'ledger_rollups';
-
-/** The type and currency filters, on a table that has `type`, `currency` and a customer currency. */
-function typeAndCurrency<T extends AnyTable>(
-  eb: ExpressionBuilder<Database, T>,
+/** The type and currency filters on `ledger_rollups` (the list's deep pages use them). */
+export function rollupTypeAndCurrency(
+  e: ExpressionBuilder<Database, 'ledger_rollups'>,
   filters: Filters,
-  customerCurrency: Expression<string>,
 ): Expression<SqlBool> {
-  const e = eb as unknown as ExpressionBuilder<Database, 'ledger_rollups'>;
+  const customerCurrency = sql<string>`customer_currency`;
   const conditions: Expression<SqlBool>[] = [];
   if (filters.type_is) conditions.push(e('type', '=', filters.type_is));
   if (filters.type_is_not) conditions.push(e('type', '<>', filters.type_is_not));
@@ -115,24 +102,6 @@ function typeAndCurrency<T extends AnyTable>(
   if (filters.customer_currency_is_not)
     conditions.push(sql<SqlBool>`${customerCurrency} <> ${filters.customer_currency_is_not}`);
   return e.and(conditions);
-}
-
-const sums = {
-  count: sql<string>`count(*)::text`,
-  amount: sql<string>`coalesce(sum(amount), 0)::text`,
-  fee: sql<string>`coalesce(sum(fee), 0)::text`,
-  net: sql<string>`coalesce(sum(net), 0)::text`,
-};
-
-/** A bucket's columns besides the store currency: the customer currency, the count and the sums. */
-function bucketSums(customerCurrency: Expression<string>, count: RawBuilder<string>) {
-  return [
-    sql<string>`${customerCurrency}`.as('customer_currency'),
-    count.as('count'),
-    sums.amount.as('amount'),
-    sums.fee.as('fee'),
-    sums.net.as('net'),
-  ] as const;
 }
 
 function toBucket(row: {
@@ -153,128 +122,148 @@ function toBucket(row: {
   };
 }
 
-/** Base-table sums of the rows created in `[from, to)`, by currency pair. */
-async function ledgerEdge(
-  db: Executor,
-  accountId: string,
-  filters: Filters,
-  from: Date | undefined,
-  to: Date | undefined,
-): Promise<Bucket[]> {
-  if (from && to && from >= to) return [];
-  const rows = await db
-    .selectFrom('balance_transactions')
-    .select(['currency', ...bucketSums(customerCurrencySql, sums.count)])
-    .where('account_id', '=', accountId)
-    .$if(from !== undefined, (q) => q.where('created_at', '>=', from as Date))
-    .$if(to !== undefined, (q) => q.where('created_at', '<', to as Date))
-    .where((eb) => typeAndCurrency(eb, filters, customerCurrencySql))
-    .groupBy(['currency', sql`2`])
-    .execute();
-  return rows.map(toBucket);
+interface Sums {
+  buckets: Bucket[];
+  sources: string[];
 }
 
-/**
- * Sums from the hourly rollups for the whole hours of the range, and from the ledger for the
- * partial hours at either end; the cost does not grow with the number of rows.
- */
-/** The type and currency filters on `ledger_rollups` (the list's deep pages use them too). */
-export function rollupTypeAndCurrency(eb: ExpressionBuilder<Database, 'ledger_rollups'>, filters: Filters) {
-  return typeAndCurrency(eb, filters, sql<string>`customer_currency`);
+/** Sums per currency pair as text, and the payment method types of the rows counted. */
+function sumColumns(count: RawBuilder<string>, counted: RawBuilder<SqlBool>) {
+  return [
+    'currency',
+    customerCurrencySql.as('customer_currency'),
+    count.as('count'),
+    sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+    sql<string>`coalesce(sum(fee), 0)::text`.as('fee'),
+    sql<string>`coalesce(sum(net), 0)::text`.as('net'),
+    sql<string[] | null>`array_agg(distinct source) filter (where source is not null and ${counted})`.as(
+      'sources',
+    ),
+  ] as const;
 }
 
-async function rollupBuckets(db: Executor, accountId: string, filters: Filters): Promise<Bucket[]> {
-  const range = intersect(dateRanges(filters));
-  const firstHour = range.from ? new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS) : undefined;
-  const endHour = range.to ? new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS) : undefined;
-  if (range.from && range.to && firstHour && endHour && firstHour >= endHour) {
-    return ledgerEdge(db, accountId, filters, range.from, range.to);
-  }
-  const customerCurrency = sql<string>`customer_currency`;
-  const [whole, head, tail] = await Promise.all([
-    db
-      .selectFrom('ledger_rollups')
-      .select(['currency', ...bucketSums(customerCurrency, sql<string>`coalesce(sum(count), 0)::text`)])
-      .where('account_id', '=', accountId)
-      .$if(firstHour !== undefined, (q) => q.where('hour', '>=', firstHour as Date))
-      .$if(endHour !== undefined, (q) => q.where('hour', '<', endHour as Date))
-      .where((eb) => typeAndCurrency(eb, filters, customerCurrency))
-      .groupBy(['currency', 'customer_currency'])
-      .execute(),
-    range.from ? ledgerEdge(db, accountId, filters, range.from, firstHour) : [],
-    range.to ? ledgerEdge(db, accountId, filters, endHour, range.to) : [],
-  ]);
-  return [...whole.map(toBucket), ...head, ...tail];
-}
-
-/** Base-table sums of the rows the filters select, by currency pair, and their sources. */
-async function ledgerBuckets(
-  db: Executor,
-  accountId: string,
-  filters: Filters,
-): Promise<{ buckets: Bucket[]; sources: string[] }> {
-  const rows = await transactionsQuery(db, accountId, filters)
-    .select([
-      'currency',
-      customerCurrencySql.as('customer_currency'),
-      sums.count.as('count'),
-      sums.amount.as('amount'),
-      sums.fee.as('fee'),
-      sums.net.as('net'),
-      sql<string[] | null>`array_agg(distinct source) filter (where source is not null)`.as('sources'),
-    ])
-    .groupBy(['currency', sql`2`])
-    .execute();
+function toSums(rows: readonly (Parameters<typeof toBucket>[0] & { sources: string[] | null })[]): Sums {
   const sources = new Set<string>();
   for (const row of rows) for (const source of row.sources ?? []) sources.add(source);
-  return { buckets: rows.map(toBucket), sources: [...sources].sort() };
+  return { buckets: rows.map(toBucket), sources: [...sources] };
 }
 
 /**
- * The payment method types among the selected rows, without reading them all: each type in the
- * ledger (a loose index scan of `bt_source_idx`, one probe per type) is kept when one selected
- * row has it.
+ * Base-table sums of the rows the filters select, by currency pair, with their sources; only
+ * of the rows created on `days` (UTC days) when given.
  */
-async function sourcesOf(db: Executor, accountId: string, filters: Filters): Promise<string[]> {
-  const present = await sql<{ source: string }>`
-    with recursive sources(source) as (
-      (select source from balance_transactions
-        where account_id = ${accountId} and source is not null order by source limit 1)
-      union all
-      select (select b.source from balance_transactions b
-               where b.account_id = ${accountId} and b.source > s.source order by b.source limit 1)
-        from sources s where s.source is not null
+async function ledgerSums(
+  db: Executor,
+  accountId: string,
+  filters: Filters,
+  days?: readonly Date[],
+): Promise<Sums> {
+  const rows = await transactionsQuery(db, accountId, filters)
+    .$if(days !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or(
+          (days ?? []).map((day) =>
+            eb.and([eb('created_at', '>=', day), eb('created_at', '<', new Date(day.getTime() + DAY_MS))]),
+          ),
+        ),
+      ),
     )
-    select source from sources where source is not null`.execute(db);
-  const found = await Promise.all(
-    present.rows.map(async ({ source }) => {
-      const row = await transactionsQuery(db, accountId, { ...filters, match: 'all', source_is: source })
-        .select(sql<number>`1`.as('one'))
-        .limit(1)
-        .executeTakeFirst();
-      return row ? source : undefined;
-    }),
-  );
-  return found.filter((source): source is string => source !== undefined);
+    .select(sumColumns(sql<string>`count(*)::text`, sql<SqlBool>`true`))
+    .groupBy(['currency', sql`2`])
+    .execute();
+  return toSums(rows);
+}
+
+/** Whether the daily cube answers these filters: all but the search, which reads the customer's text. */
+export function cubeEligible(filters: Filters): boolean {
+  return filters.search === undefined || filters.search.length === 0;
 }
 
 /**
- * `GET {base}/transactions/summary`: how many rows the filters
- * select and their totals per store currency. Date, type and currency filters are answered from
- * the hourly rollups; any other filter sums the selected ledger rows.
+ * The UTC days a date rule's bound falls inside. On any other day every date rule holds for all
+ * of the day's rows or for none, exactly as it holds for the day's start; these days are summed
+ * from the ledger.
  */
-export async function transactionsSummary(
+export function partialDays(filters: Filters): Date[] {
+  const days = new Set<number>();
+  for (const range of dateRanges(filters)) {
+    for (const bound of [range.from, range.to]) {
+      if (bound && bound.getTime() % DAY_MS !== 0) days.add(Math.floor(bound.getTime() / DAY_MS) * DAY_MS);
+    }
+  }
+  return [...days].sort((a, b) => a - b).map((day) => new Date(day));
+}
+
+/**
+ * Sums from the daily cube (`ledger_cube`) for whole days, its rows named as the ledger's so that
+ * the list's own conditions select them (the day's start standing for `created_at`), and from the
+ * ledger for the days a date rule cuts.
+ */
+async function cubeSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
+  const partial = partialDays(filters);
+  const days = db
+    .selectFrom('ledger_cube')
+    .select([
+      'day as created_at',
+      ...CUBE_KEY.filter((column) => column !== 'account_id' && column !== 'day'),
+      'count',
+      'amount',
+      'fee',
+      'net',
+    ])
+    .where('account_id', '=', accountId)
+    .$if(partial.length > 0, (q) => q.where('day', 'not in', partial));
+  const [whole, edges] = await Promise.all([
+    db
+      .selectFrom(days.as('balance_transactions'))
+      .where((eb) =>
+        transactionConditions(
+          eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
+          accountId,
+          filters,
+          'cube',
+        ),
+      )
+      .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`, sql<SqlBool>`count > 0`))
+      .groupBy(['currency', sql`2`])
+      .execute(),
+    partial.length > 0 ? ledgerSums(db, accountId, filters, partial) : { buckets: [], sources: [] },
+  ]);
+  const sums = toSums(whole);
+  return {
+    buckets: [...sums.buckets, ...edges.buckets],
+    sources: [...new Set([...sums.sources, ...edges.sources])],
+  };
+}
+
+/** The summary of the ledger rows themselves, whatever the filters: what the cube must equal. */
+export function ledgerSummary(
+  db: Executor,
+  account: { id: string; default_currency: string },
+  filters: Filters,
+) {
+  return summarize(account, filters, ledgerSums(db, account.id, filters));
+}
+
+/**
+ * `GET {base}/transactions/summary`: how many rows the filters select and their totals per store
+ * currency. Every filter but the search is answered from the daily cube.
+ */
+export function transactionsSummary(
   db: Executor,
   account: { id: string; default_currency: string },
   filters: Filters,
 ): Promise<Summary> {
-  const eligible = rollupEligible(filters);
-  const { buckets, sources } = eligible
-    ? {
-        buckets: await rollupBuckets(db, account.id, filters),
-        sources: await sourcesOf(db, account.id, filters),
-      }
-    : await ledgerBuckets(db, account.id, filters);
+  if (!cubeEligible(filters)) return ledgerSummary(db, account, filters);
+  return summarize(account, filters, cubeSums(db, account.id, filters));
+}
+
+async function summarize(
+  account: { id: string; default_currency: string },
+  filters: Filters,
+  sums: Promise<Sums>,
+): Promise<Summary> {
+  const { buckets, sources } = await sums;
   const byCurrency = new Map<
     string,
     { currency: string; count: number; total: number; fees: number; net: number }
@@ -310,7 +299,7 @@ export async function transactionsSummary(
     currency,
     store_currencies: totals.map((row) => row.currency),
     customer_currencies: [...customerCurrencies].sort(),
-    sources,
+    sources: [...sources].sort(),
     totals,
   };
 }
