@@ -2,7 +2,8 @@
  * CSV export of the whole transactions list on a seeded database: the request goes through the
  * server (app.inject), the `export.csv` job writes the file into the database, then the file is
  * read back the way the download route serves it. Reports rows per second for writing and for
- * serving, and how far the process's resident memory rose above where it started.
+ * serving, how far the process's resident memory rose above where it started, and while writing
+ * how far the V8 heap in use and the memory outside it (Buffers) rose.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/exports.bench.ts
  *   DATA_DIR=/path/to/data npx tsx bench/exports.bench.ts
@@ -22,16 +23,33 @@ import { BENCH_RATE_LIMITS } from './lib/http.ts';
 const BASE = '/wp-json/wc/v3/payments';
 const MB = 1024 * 1024;
 
-/** Samples resident memory every 50 ms while a piece of work runs. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak_bytes: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+/**
+ * Samples memory every 50 ms while a piece of work runs: resident memory, and apart the V8 heap in
+ * use and the memory outside it (Buffers), to tell which of them a rise is.
+ */
+async function withPeakMemory<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peak_bytes: number; peak_heap_bytes: number; peak_external_bytes: number }> {
+  let peak = process.memoryUsage();
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = {
+      ...peak,
+      rss: Math.max(peak.rss, now.rss),
+      heapUsed: Math.max(peak.heapUsed, now.heapUsed),
+      external: Math.max(peak.external, now.external),
+    };
+  };
+  const timer = setInterval(sample, 50);
   try {
     const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, peak_bytes: peak };
+    sample();
+    return {
+      result,
+      peak_bytes: peak.rss,
+      peak_heap_bytes: peak.heapUsed,
+      peak_external_bytes: peak.external,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -61,15 +79,15 @@ const { export_id } = started.json() as { export_id: string };
 await db.deleteFrom('jobs').where('unique_key', '=', `export.csv:${export_id}`).execute();
 
 global.gc?.();
-const baseline = process.memoryUsage().rss;
+const { rss: baseline, heapUsed: baselineHeap, external: baselineExternal } = process.memoryUsage();
 const writeStart = performance.now();
-const write = await withPeakRss(() => runExportJob(db, { export_id }, mail));
+const write = await withPeakMemory(() => runExportJob(db, { export_id }, mail));
 const write_ms = performance.now() - writeStart;
 const row = await db.selectFrom('exports').selectAll().where('id', '=', export_id).executeTakeFirstOrThrow();
 if (row.status !== 'success') throw new Error(`export ended ${row.status}: ${row.error}`);
 
 const serveStart = performance.now();
-const serve = await withPeakRss(async () => {
+const serve = await withPeakMemory(async () => {
   let bytes = 0;
   for await (const chunk of exportFileStream(db, row)) bytes += (chunk as Buffer).length;
   return bytes;
@@ -83,6 +101,7 @@ const lines = [
   `write (query, format, store in chunks, mail): ${(write_ms / 1000).toFixed(2)} s = ${Math.round((rows * 1000) / write_ms).toLocaleString('en-US')} rows/s`,
   `serve (read the stored chunks): ${(serve_ms / 1000).toFixed(2)} s = ${Math.round((rows * 1000) / serve_ms).toLocaleString('en-US')} rows/s (${(serve.result / MB / (serve_ms / 1000)).toFixed(0)} MB/s)`,
   `RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(write.peak_bytes / MB).toFixed(0)} MB writing (+${((write.peak_bytes - baseline) / MB).toFixed(0)} MB), peak ${(serve.peak_bytes / MB).toFixed(0)} MB serving (+${((serve.peak_bytes - baseline) / MB).toFixed(0)} MB)`,
+  `of which, writing: V8 heap in use +${((write.peak_heap_bytes - baselineHeap) / MB).toFixed(0)} MB, outside the heap +${((write.peak_external_bytes - baselineExternal) / MB).toFixed(0)} MB (peaks)`,
 ];
 console.log(lines.join('\n'));
 

@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../testing/db.ts';
 import { seedHistory } from '../seed/seed.ts';
 import { CrlfRecords, inlineParameters, writeTransactionsCsvByCopy } from './copy.ts';
 import { requestExport } from './service.ts';
-import { writeTransactionsCsv } from './writer.ts';
+import { ChunkSink, writeTransactionsCsv } from './writer.ts';
 
 /**
  * The COPY writer against the row writer, which stays the reference: for the same rows, filters,
@@ -20,12 +20,13 @@ const END = new Date('2026-06-15T12:34:56Z');
 
 describe('COPY record ends', () => {
   const convert = (pieces: string[]) => {
-    const records = new CrlfRecords();
+    // A small buffer, so that the records outgrow it.
+    const records = new CrlfRecords(4);
     const out: string[] = [];
     for (const piece of pieces) {
       records.push(Buffer.from(piece));
-      const text = records.take(1);
-      if (text !== undefined) out.push(text);
+      // A chunk taken is read before the next is taken, whose records go where it was.
+      if (records.wholeBytes > 0) out.push(records.take().toString());
     }
     return { text: out.join(''), records: records.records, unfinished: records.unfinished };
   };
@@ -46,6 +47,21 @@ describe('COPY record ends', () => {
 
   it('holds back an unfinished record', () => {
     expect(convert(['a,b\nc,"d\n'])).toEqual({ text: 'a,b\r\n', records: 1, unfinished: true });
+  });
+
+  it('keeps a chunk taken as it is while the next records are gathered, then gathers over it', () => {
+    const records = new CrlfRecords(16);
+    records.write(Buffer.from('h1,h2\r\n'));
+    records.push(Buffer.from('a,b\nc,"'));
+    const first = records.take();
+    expect(first.toString()).toBe('h1,h2\r\na,b\r\n');
+    records.push(Buffer.from('d"\ne,f\n'));
+    expect(first.toString()).toBe('h1,h2\r\na,b\r\n');
+    expect(records.take().toString()).toBe('c,"d"\r\ne,f\r\n');
+    records.push(Buffer.from('g,h\n'));
+    expect(records.take().toString()).toBe('g,h\r\n');
+    expect(records.records).toBe(4);
+    expect(records.unfinished).toBe(false);
   });
 });
 
@@ -200,6 +216,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('COPY export against the row wri
     });
     return started.export_id;
   }
+
+  it('stores a chunk of bytes as the text of those bytes, every character whole', async () => {
+    // Multi-byte characters of two, three and four bytes, and ASCII between them at every offset.
+    const text = Array.from({ length: 5000 }, (_, index) => `${'x'.repeat(index % 4)}é€🧾ß\r\n`).join('');
+    const data = Buffer.from(text, 'utf8');
+    const exportId = await newExport();
+    const sink = new ChunkSink(handle.db, exportId);
+    // A view into a larger buffer, as the COPY writer stores its chunks.
+    const larger = Buffer.concat([Buffer.from('before'), data, Buffer.from('after')]);
+    await sink.storeBytes(larger.subarray(6, 6 + data.length));
+    await sink.storeBytes(Buffer.from('Zoë\r\n'));
+    expect(sink.size_bytes).toBe(data.length + Buffer.byteLength('Zoë\r\n'));
+    const stored = await sql<{ data: string; bytes: number; characters: number }>`select data,
+        octet_length(data) as bytes, length(data) as characters
+      from export_chunks where export_id = ${exportId} order by seq`.execute(handle.db);
+    expect(stored.rows.map((row) => row.data)).toEqual([text, 'Zoë\r\n']);
+    expect(stored.rows[0]).toMatchObject({ bytes: data.length, characters: text.length - 5000 });
+    expect(Buffer.from(stored.rows[0]!.data, 'utf8').equals(data)).toBe(true);
+    // Bytes that are not UTF-8 are refused, not stored as other text.
+    await expect(sink.storeBytes(Buffer.from([0x61, 0xc3]))).rejects.toThrow(/invalid byte sequence/);
+  });
 
   it('has refunds, disputes, several currencies and every kind of hostile text to write', async () => {
     const types = await handle.db.selectFrom('balance_transactions').select('type').distinct().execute();

@@ -114,21 +114,44 @@ export function inlineParameters(query: CompiledQuery, escapeLiteral: (text: str
   });
 }
 
+/** Bytes of COPY's output read ahead while a chunk is stored. */
+const COPY_READ_BYTES = 64 * 1024;
+
 const LF = 0x0a;
 const QUOTE = 0x22;
 const CR = 0x0d;
 
 /**
- * COPY's CSV output with CRLF record ends. A line feed inside a quoted cell is data; one outside
- * ends the record. A quoted cell's own quotes are doubled, so counting quotes tells which is which.
+ * COPY's CSV output with CRLF record ends, gathered into chunks of whole records. A line feed
+ * inside a quoted cell is data; one outside ends the record. A quoted cell's own quotes are
+ * doubled, so counting quotes tells which is which.
+ *
+ * The bytes are converted into one of two buffers allocated once: `take` hands out the whole
+ * records of one as a view and goes on in the other, so a file is gathered without a new buffer
+ * or string per chunk, and the chunk handed out stays as it is while it is stored.
  */
 export class CrlfRecords {
   private quoted = false;
   /** Converted bytes not taken yet; `whole` of them are whole records. */
-  private out = Buffer.allocUnsafe(64 * 1024);
+  private out: Buffer;
+  /** The buffer of the chunk taken last. */
+  private spare: Buffer;
   private length = 0;
   private whole = 0;
   records = 0;
+
+  /** `capacity`: the bytes a chunk and the data pushed after it reached its size come to. */
+  constructor(capacity = 64 * 1024) {
+    this.out = Buffer.allocUnsafe(capacity);
+    this.spare = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Bytes of whole records of the file's own, such as its header, written as they are. */
+  write(records: Buffer): void {
+    this.reserve(records.length);
+    this.length += records.copy(this.out, this.length);
+    this.whole = this.length;
+  }
 
   push(data: Buffer): void {
     this.reserve(data.length + data.length / 2);
@@ -157,19 +180,27 @@ export class CrlfRecords {
     this.length += data.copy(this.out, this.length, start);
   }
 
-  /** The whole records gathered, as text, once there are at least `minBytes` of them. */
-  take(minBytes: number): string | undefined {
-    if (this.whole === 0 || this.whole < minBytes) return undefined;
-    const text = this.out.toString('utf8', 0, this.whole);
-    this.out.copy(this.out, 0, this.whole, this.length);
-    this.length -= this.whole;
-    this.whole = 0;
-    return text;
+  /** Bytes of whole records gathered and not taken yet. */
+  get wholeBytes(): number {
+    return this.whole;
   }
 
-  /** Whether bytes of an unfinished record are left over. */
+  /**
+   * The whole records gathered, as bytes that stay as they are until the next call: the records
+   * that follow are gathered in the other buffer.
+   */
+  take(): Buffer {
+    const chunk = this.out.subarray(0, this.whole);
+    if (this.spare.length < this.out.length) this.spare = Buffer.allocUnsafe(this.out.length);
+    this.length = this.out.copy(this.spare, 0, this.whole, this.length);
+    this.whole = 0;
+    [this.out, this.spare] = [this.spare, this.out];
+    return chunk;
+  }
+
+  /** Whether bytes of an unfinished record are gathered. */
   get unfinished(): boolean {
-    return this.length > 0;
+    return this.length > this.whole;
   }
 
   private reserve(bytes: number): void {
@@ -232,30 +263,30 @@ export async function writeTransactionsCsvByCopy(
     );
     const query = copyQuery(db, accountId, filters, wallClock, countryNames);
     const sink = new ChunkSink(db, exportId);
-    sink.add(csvRecord(TRANSACTION_CSV_HEADERS));
-    const records = new CrlfRecords();
+    // A chunk's records and the data read while it reaches its size.
+    const records = new CrlfRecords(EXPORT_CHUNK_BYTES + COPY_READ_BYTES * 4);
+    records.write(Buffer.from(csvRecord(TRANSACTION_CSV_HEADERS)));
     const stream = client.query(
       copyTo(
         `copy (${inlineParameters(query, (text) => client.escapeLiteral(text))}) to stdout with (format csv)`,
+        { highWaterMark: COPY_READ_BYTES },
       ),
     );
-    // A chunk is stored while COPY goes on with the next; one at a time, so chunks keep their order.
+    // A chunk is stored while COPY goes on with the next; one at a time, so chunks keep their
+    // order and a chunk's bytes are not gathered over before they are sent.
     let storing: Promise<void> = Promise.resolve();
     for await (const data of stream) {
       records.push(data as Buffer);
-      const text = records.take(EXPORT_CHUNK_BYTES);
-      if (text !== undefined) {
+      if (records.wholeBytes >= EXPORT_CHUNK_BYTES) {
         await storing;
-        sink.add(text);
-        storing = sink.flush();
+        storing = sink.storeBytes(records.take());
         // Its failure is thrown where it is awaited; this keeps it from counting as unhandled.
         storing.catch(() => undefined);
       }
     }
     await storing;
-    sink.add(records.take(0) ?? '');
     if (records.unfinished) throw new Error('COPY ended inside a record');
-    await sink.flush(true);
+    if (records.wholeBytes > 0) await sink.storeBytes(records.take());
     await client.query('commit');
     return { row_count: records.records, size_bytes: sink.size_bytes };
   } catch (error) {

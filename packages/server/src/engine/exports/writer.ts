@@ -38,7 +38,10 @@ export const EXPORT_BATCH_ROWS = 5_000;
 /** Bytes of CSV gathered before they are stored as one chunk. */
 export const EXPORT_CHUNK_BYTES = 1024 * 1024;
 
-/** Gathers CSV text and stores it in chunks of about EXPORT_CHUNK_BYTES. */
+/**
+ * Gathers CSV text and stores it in chunks of about EXPORT_CHUNK_BYTES, or stores chunks of bytes
+ * gathered elsewhere (`storeBytes`).
+ */
 export class ChunkSink {
   private parts: string[] = [];
   private pending = 0;
@@ -67,6 +70,20 @@ export class ChunkSink {
       .execute();
     this.seq++;
     this.size_bytes += Buffer.byteLength(data, 'utf8');
+  }
+
+  /**
+   * Stores UTF-8 bytes of whole records as the next chunk, after the text added before. On
+   * PostgreSQL only: `pg` sends a Buffer parameter in binary format, which for a text column is
+   * the text's UTF-8 bytes (the server checks they are UTF-8), so the bytes never become a string.
+   */
+  async storeBytes(data: Buffer): Promise<void> {
+    await this.flush(true);
+    await sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${this.seq}, ${data})`.execute(
+      this.db,
+    );
+    this.seq++;
+    this.size_bytes += data.length;
   }
 }
 
