@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      pgliteSharedBuffers: undefined,
       adminPassword: undefined,
       publicUrl: undefined,
       smtpUrl: undefined,
@@ -72,6 +73,13 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.test>',
       logLevel: 'warn',
     });
+  });
+
+  it("takes the embedded database's shared_buffers as a size in kB, MB or GB", () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pgliteSharedBuffers).toBe('1GB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64' })).toThrow(/PGLITE_SHARED_BUFFERS/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64mb' })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('resolves a relative DATA_DIR against the working folder', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SHARED_BUFFERS_PATTERN } from './db/shared-buffers.ts';
 import { parseTrustProxy, SERVER_LIMITS, type ServerLimits, type TrustProxy } from './http/server.ts';
 
 /** A timeout of the HTTP server in milliseconds: at least half a second, at most five minutes. */
@@ -12,6 +13,10 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(SHARED_BUFFERS_PATTERN, 'A size in kB, MB or GB, such as 64MB')
+    .optional(),
   // Any "scheme:rest" string is a URL to zod; pg would then read "localhost:5432/db" as a database
   // named "432/db" on the local socket, so only PostgreSQL URLs are accepted.
   DATABASE_URL: z
@@ -47,6 +52,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's `shared_buffers` (docs/configuration.md); sized by the server when unset. */
+  pgliteSharedBuffers: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -90,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,

@@ -8,6 +8,12 @@ import { acquireDataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { INT8_OID, parseInt8 } from './parse.ts';
 import type { Database } from './schema.ts';
+import {
+  relationBytes,
+  SHARED_BUFFERS_PATTERN,
+  sharedBuffersFor,
+  sharedBuffersSetting,
+} from './shared-buffers.ts';
 
 export type Db = Kysely<Database>;
 
@@ -23,7 +29,17 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      loadDataDir?: Blob;
+      /**
+       * The embedded database's `shared_buffers`: a PostgreSQL setting (`64MB`), `by-size` to
+       * size them from the data folder (db/shared-buffers.ts), or PGlite's default (128 MB) when
+       * absent.
+       */
+      sharedBuffers?: string;
+    };
 
 pg.types.setTypeParser(INT8_OID, parseInt8);
 
@@ -96,6 +112,7 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
 async function openPglite(target: {
   dataDir: string | undefined;
   loadDataDir?: Blob;
+  sharedBuffers?: string;
 }): Promise<DatabaseHandle> {
   let release = () => {};
   let dataPath: string | undefined;
@@ -105,9 +122,13 @@ async function openPglite(target: {
     mkdirSync(dataPath, { recursive: true });
   }
   try {
+    const sharedBuffers = sharedBuffersOf(target.sharedBuffers, dataPath);
     const pglite = await PGlite.create({
       ...(dataPath ? { dataDir: dataPath } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      ...(sharedBuffers
+        ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] }
+        : {}),
       parsers: { [INT8_OID]: parseInt8 },
     });
     const db = new Kysely<Database>({ dialect: auditedDialect(new PGliteDialect({ pglite })) });
@@ -130,4 +151,15 @@ async function openPglite(target: {
     release();
     throw error;
   }
+}
+
+/** The `shared_buffers` setting asked for, or undefined for PGlite's default. */
+function sharedBuffersOf(asked: string | undefined, dataPath: string | undefined): string | undefined {
+  if (asked === undefined) return undefined;
+  if (asked === 'by-size')
+    return sharedBuffersSetting(sharedBuffersFor(dataPath ? relationBytes(dataPath) : 0));
+  if (!SHARED_BUFFERS_PATTERN.test(asked)) {
+    throw new Error(`shared_buffers must be a size such as 64MB, 512kB or 1GB, not "${asked}"`);
+  }
+  return asked;
 }
