@@ -138,7 +138,7 @@ async function sweepLedger(
     swept === BigInt(txnIds.length),
     `payout ${payoutId} swept ${swept} of ${txnIds.length} planned ledger rows`,
   );
-  await movePayoutInCube(trx, payoutId, { from: null, to: payoutId });
+  await movePayoutInCube(trx, payoutId, { from: null, to: payoutId }, txnIds);
 }
 
 export interface ApplyOptions {

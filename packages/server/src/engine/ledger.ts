@@ -259,12 +259,14 @@ export async function applyCube(trx: Executor, deltas: readonly CubeDelta[]): Pr
  * Moves a payout's ledger rows between cells of the cube: call it after sweeping rows into the
  * payout (`from` null, `to` the payout) or before releasing them (`from` the payout, `to` null),
  * in the same transaction. The rows are found by `payout_id`, which must be `to` after a sweep
- * and `from` before a release.
+ * and `from` before a release; a sweep names its rows (`txnIds`), found by primary key even while
+ * the seeder has the secondary indexes dropped.
  */
 export async function movePayoutInCube(
   trx: Executor,
   payoutId: string,
   move: { from: string | null; to: string | null },
+  txnIds?: readonly string[],
 ): Promise<void> {
   await sql`
     insert into ledger_cube as c (account_id, day, type, currency, customer_currency, customer_country,
@@ -277,6 +279,7 @@ export async function movePayoutInCube(
       ${repaidLoansJoin}
      cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
      where b.payout_id = ${payoutId}
+       and ${txnIds === undefined ? sql`true` : sql`b.id = any(${txnIds}::text[])`}
      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
      order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
     on conflict (account_id, day, type, currency, customer_currency, customer_country, source,

@@ -30,8 +30,11 @@ export const BULK_TABLES = [
   'payment_risk',
 ] as const;
 
-/** Indexes the engine services that run between the seeder's batches read (reader fees). */
-const KEPT_INDEXES: ReadonlySet<string> = new Set(['charges_reader_idx']);
+/**
+ * Indexes read while the seeder writes: the reader-fee service between batches, and a payout
+ * sweep moving its rows in the daily cube (a payment's repayment is found by its charge).
+ */
+const KEPT_INDEXES: ReadonlySet<string> = new Set(['charges_reader_idx', 'bt_charge_idx']);
 
 /** The option that holds the definitions of dropped indexes until they are built again. */
 export const DEFERRED_INDEXES_OPTION = 'seed_deferred_indexes';
