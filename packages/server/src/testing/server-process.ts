@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
 }
 
 /** What main.ts prints once the server listens. */
-const RUNNING_LINE = 'Paydesk is running at';
+export const RUNNING_LINE = 'Paydesk is running at';
 
 /** How long a server may take to say it is running before the start counts as failed. */
 const START_TIMEOUT_MS = 60_000;
