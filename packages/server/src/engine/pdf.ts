@@ -1,4 +1,10 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+
+/**
+ * pdfkit, loaded the first time a PDF is drawn rather than when the server starts: only some
+ * requests draw PDFs, and its fonts and code cost start time and memory (docs/performance.md).
+ */
+let pdfkit: Promise<typeof PDFDocument> | undefined;
 
 /** The document's metadata, as PDF readers show it. */
 export interface PdfInfo {
@@ -11,8 +17,10 @@ export interface PdfInfo {
  * Draws an A4 PDF with the standard Helvetica fonts (so its text can be extracted as written)
  * and answers its bytes. `draw` writes the pages; the document is ended after it.
  */
-export function renderPdf(info: PdfInfo, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', margin: 56, info });
+export async function renderPdf(info: PdfInfo, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  const Document = await pdfkit;
+  const pdf = new Document({ size: 'A4', margin: 56, info });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { NOTE_ALLOWED_SCHEMES, NOTE_ALLOWED_TAGS } from '@paydesk/domain/inbox/notes';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * A note's content keeps the tags allowed in inbox notes and nothing else: links keep only their
@@ -31,6 +31,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
 };
 
-export function sanitizeNoteHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/** sanitize-html, loaded when the first note is written or read rather than when the server starts. */
+let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+
+export async function sanitizeNoteHtml(html: string): Promise<string> {
+  sanitizer ??= import('sanitize-html').then((module) => module.default);
+  const sanitize = await sanitizer;
+  return sanitize(html, OPTIONS);
 }

@@ -32,15 +32,18 @@ const notFoundNote = () => appError('woocommerce_note_invalid_id');
 /** Writes notes whose names the account does not have yet; answers how many were new. */
 export async function insertNotes(db: Db, rows: readonly NewNote[]): Promise<number> {
   if (rows.length === 0) return 0;
+  const sanitized = await Promise.all(
+    rows.map(async (row) => ({ ...row, content: await sanitizeNoteHtml(row.draft.content) })),
+  );
   const result = await db
     .insertInto('notes')
     .values(
-      rows.map(({ account_id, draft, date_created }) => ({
+      sanitized.map(({ account_id, draft, date_created, content }) => ({
         account_id,
         name: draft.name,
         type: draft.type,
         title: draft.title,
-        content: sanitizeNoteHtml(draft.content),
+        content,
         source: NOTE_SOURCE,
         actions: JSON.stringify(
           draft.actions.map((action, index): NoteActionRow => ({ id: index + 1, ...action })),
@@ -78,13 +81,13 @@ function wallClock(at: Date, timeZone: string): string {
 }
 
 /** A stored note as the API answers it. */
-export function noteToApi(row: NoteRow, timeZone: string): TNote {
+export async function noteToApi(row: NoteRow, timeZone: string): Promise<TNote> {
   return {
     id: row.id,
     name: row.name,
     title: row.title,
     // Sanitised again on the way out, so a row written by other means cannot carry more.
-    content: sanitizeNoteHtml(row.content),
+    content: await sanitizeNoteHtml(row.content),
     type: row.type as TNote['type'],
     status: row.status,
     actions: row.actions,

@@ -3,7 +3,6 @@ import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import nodemailer from 'nodemailer';
 import { loadConfig } from '../config.ts';
 
 /**
@@ -36,11 +35,16 @@ export interface MailMessage {
 /** Where a message went: the `.eml` file written, or the SMTP server's message id. */
 export type MailResult = { via: 'outbox'; file: string } | { via: 'smtp'; messageId: string };
 
+/** nodemailer, loaded when the first message is sent rather than when the server starts. */
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+
 /** Most time an SMTP exchange may take before the message counts as not sent. */
 const SMTP_TIMEOUT_MS = 60_000;
 
 export async function sendMail(settings: MailSettings, message: MailMessage): Promise<MailResult> {
   const mail = { from: settings.from, ...message };
+  nodemailerModule ??= import('nodemailer');
+  const { default: nodemailer } = await nodemailerModule;
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: settings.smtpUrl,

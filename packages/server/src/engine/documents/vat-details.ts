@@ -7,8 +7,8 @@ import type { Executor } from '../ledger.ts';
 import { checkVatNumber } from './vat.ts';
 
 /** The number checked for the account's country, or the error the wizard shows. */
-function validNumber(input: string, country: string) {
-  const check = checkVatNumber(input, country);
+async function validNumber(input: string, country: string) {
+  const check = await checkVatNumber(input, country);
   if (check.valid) return check;
   if (check.reason === 'unsupported_country')
     throw appError('wcpay_vat_country_unsupported', { args: [country] });
@@ -40,7 +40,9 @@ export async function saveVatDetails(
 ): Promise<TVatDetails> {
   const name = input.name.trim();
   const address = input.address.trim();
-  const number = input.vat_number?.trim() ? validNumber(input.vat_number, account.country).number : null;
+  const number = input.vat_number?.trim()
+    ? (await validNumber(input.vat_number, account.country)).number
+    : null;
   if (!name) throw appError('wcpay_vat_name_required', { params: { name: 'Required.' } });
   if (!address) throw appError('wcpay_vat_address_required', { params: { address: 'Required.' } });
   await db.transaction().execute(async (trx) => {
@@ -75,7 +77,7 @@ export async function saveVatDetails(
 
 /** Checks a number for the account's country and answers what was saved with it before. */
 export async function lookUpVatNumber(db: Executor, account: { id: string; country: string }, input: string) {
-  const check = validNumber(input, account.country);
+  const check = await validNumber(input, account.country);
   const saved = await db
     .selectFrom('vat_numbers')
     .select(['name', 'address'])

@@ -1,55 +1,81 @@
 import { assert } from '@paydesk/domain';
 import { type VatCountry, vatNumberPrefix } from '@paydesk/domain/documents/vat';
-import { stdnum } from 'stdnum';
 
 /** A number's check: `format` and check digit of one country (docs/vat.md). */
 type Validator = { validate: (value: string) => { isValid: boolean; compact?: string } };
 
-/** One of stdnum's validators, which must exist: a missing one is a broken installation. */
-function validatorOf(country: string, name: string): Validator {
-  const validator = (stdnum as Record<string, Record<string, Validator | undefined> | undefined>)[country]?.[
-    name
-  ];
-  assert(validator, `stdnum has no ${country}.${name} validator`);
-  return validator;
+/**
+ * The validator of each prefix a number is written with, as stdnum's country and validator
+ * names. They come from `stdnum`, a port of python-stdnum, which implements each country's
+ * published format and check digit.
+ */
+const VALIDATOR_NAMES: Readonly<Record<string, { country: VatCountry; stdnum: [string, string] }>> = {
+  AT: { country: 'AT', stdnum: ['AT', 'uid'] },
+  BE: { country: 'BE', stdnum: ['BE', 'vat'] },
+  BG: { country: 'BG', stdnum: ['BG', 'vat'] },
+  CY: { country: 'CY', stdnum: ['CY', 'vat'] },
+  CZ: { country: 'CZ', stdnum: ['CZ', 'dic'] },
+  DE: { country: 'DE', stdnum: ['DE', 'vat'] },
+  DK: { country: 'DK', stdnum: ['DK', 'cvr'] },
+  EE: { country: 'EE', stdnum: ['EE', 'kmkr'] },
+  EL: { country: 'GR', stdnum: ['GR', 'vat'] },
+  ES: { country: 'ES', stdnum: ['ES', 'nif'] },
+  FI: { country: 'FI', stdnum: ['FI', 'alv'] },
+  FR: { country: 'FR', stdnum: ['FR', 'tva'] },
+  HR: { country: 'HR', stdnum: ['HR', 'oib'] },
+  HU: { country: 'HU', stdnum: ['HU', 'anum'] },
+  IE: { country: 'IE', stdnum: ['IE', 'vat'] },
+  IT: { country: 'IT', stdnum: ['IT', 'iva'] },
+  LT: { country: 'LT', stdnum: ['LT', 'pvm'] },
+  LU: { country: 'LU', stdnum: ['LU', 'tva'] },
+  LV: { country: 'LV', stdnum: ['LV', 'pvn'] },
+  MT: { country: 'MT', stdnum: ['MT', 'vat'] },
+  NL: { country: 'NL', stdnum: ['NL', 'btw'] },
+  PL: { country: 'PL', stdnum: ['PL', 'nip'] },
+  PT: { country: 'PT', stdnum: ['PT', 'nif'] },
+  RO: { country: 'RO', stdnum: ['RO', 'cif'] },
+  SE: { country: 'SE', stdnum: ['SE', 'vat'] },
+  SI: { country: 'SI', stdnum: ['SI', 'ddv'] },
+  SK: { country: 'SK', stdnum: ['SK', 'dph'] },
+  GB: { country: 'GB', stdnum: ['GB', 'vat'] },
+  CHE: { country: 'CH', stdnum: ['CH', 'vat'] },
+  NO: { country: 'NO', stdnum: ['NO', 'mva'] },
+};
+
+/** Japan's corporate numbers, which have no prefix. */
+const JAPAN: [string, string] = ['JP', 'cn'];
+
+interface Validators {
+  byPrefix: Readonly<Record<string, { country: VatCountry; validator: Validator }>>;
+  japan: Validator;
 }
 
 /**
- * The validator of each prefix a number is written with. They come from `stdnum`, a port of
- * python-stdnum, which implements each country's published format and check digit.
+ * stdnum and its validators, loaded when the first number is checked rather than when the server
+ * starts: its modules cost start time and memory that only VAT numbers need (docs/performance.md).
  */
-const VALIDATORS: Readonly<Record<string, { country: VatCountry; validator: Validator }>> = {
-  AT: { country: 'AT', validator: validatorOf('AT', 'uid') },
-  BE: { country: 'BE', validator: validatorOf('BE', 'vat') },
-  BG: { country: 'BG', validator: validatorOf('BG', 'vat') },
-  CY: { country: 'CY', validator: validatorOf('CY', 'vat') },
-  CZ: { country: 'CZ', validator: validatorOf('CZ', 'dic') },
-  DE: { country: 'DE', validator: validatorOf('DE', 'vat') },
-  DK: { country: 'DK', validator: validatorOf('DK', 'cvr') },
-  EE: { country: 'EE', validator: validatorOf('EE', 'kmkr') },
-  EL: { country: 'GR', validator: validatorOf('GR', 'vat') },
-  ES: { country: 'ES', validator: validatorOf('ES', 'nif') },
-  FI: { country: 'FI', validator: validatorOf('FI', 'alv') },
-  FR: { country: 'FR', validator: validatorOf('FR', 'tva') },
-  HR: { country: 'HR', validator: validatorOf('HR', 'oib') },
-  HU: { country: 'HU', validator: validatorOf('HU', 'anum') },
-  IE: { country: 'IE', validator: validatorOf('IE', 'vat') },
-  IT: { country: 'IT', validator: validatorOf('IT', 'iva') },
-  LT: { country: 'LT', validator: validatorOf('LT', 'pvm') },
-  LU: { country: 'LU', validator: validatorOf('LU', 'tva') },
-  LV: { country: 'LV', validator: validatorOf('LV', 'pvn') },
-  MT: { country: 'MT', validator: validatorOf('MT', 'vat') },
-  NL: { country: 'NL', validator: validatorOf('NL', 'btw') },
-  PL: { country: 'PL', validator: validatorOf('PL', 'nip') },
-  PT: { country: 'PT', validator: validatorOf('PT', 'nif') },
-  RO: { country: 'RO', validator: validatorOf('RO', 'cif') },
-  SE: { country: 'SE', validator: validatorOf('SE', 'vat') },
-  SI: { country: 'SI', validator: validatorOf('SI', 'ddv') },
-  SK: { country: 'SK', validator: validatorOf('SK', 'dph') },
-  GB: { country: 'GB', validator: validatorOf('GB', 'vat') },
-  CHE: { country: 'CH', validator: validatorOf('CH', 'vat') },
-  NO: { country: 'NO', validator: validatorOf('NO', 'mva') },
-};
+let loaded: Promise<Validators> | undefined;
+
+function validators(): Promise<Validators> {
+  loaded ??= import('stdnum').then(({ stdnum }) => {
+    /** One of stdnum's validators, which must exist: a missing one is a broken installation. */
+    const validatorOf = ([country, name]: [string, string]): Validator => {
+      const validator = (stdnum as Record<string, Record<string, Validator | undefined> | undefined>)[
+        country
+      ]?.[name];
+      assert(validator, `stdnum has no ${country}.${name} validator`);
+      return validator;
+    };
+    const byPrefix = Object.fromEntries(
+      Object.entries(VALIDATOR_NAMES).map(([prefix, entry]) => [
+        prefix,
+        { country: entry.country, validator: validatorOf(entry.stdnum) },
+      ]),
+    );
+    return { byPrefix, japan: validatorOf(JAPAN) };
+  });
+  return loaded;
+}
 
 export type VatNumberCheck =
   | { valid: true; country: VatCountry; number: string }
@@ -62,16 +88,17 @@ export type VatNumberCheck =
  * numbers have no prefix. A valid number is answered as `PREFIX` + its compact form, e.g.
  * `DE136695976`, `EL094259216`, `CHE116281710MWST`, `5835678256246`.
  */
-export function checkVatNumber(input: string, country: string): VatNumberCheck {
+export async function checkVatNumber(input: string, country: string): Promise<VatNumberCheck> {
+  const { byPrefix, japan } = await validators();
   const text = input.toUpperCase().replace(/[\s.\-/]/g, '');
   const code = country.toUpperCase();
   if (code === 'JP') {
-    return /^\d{13}$/.test(text) && validatorOf('JP', 'cn').validate(text).isValid
+    return /^\d{13}$/.test(text) && japan.validate(text).isValid
       ? { valid: true, country: 'JP', number: text }
       : { valid: false, reason: 'invalid' };
   }
   const prefix = vatNumberPrefix(code).trim();
-  const entry = VALIDATORS[prefix];
+  const entry = byPrefix[prefix];
   if (!entry || entry.country !== code) return { valid: false, reason: 'unsupported_country' };
   const written = text.startsWith(prefix) ? text : `${prefix}${text}`;
   const result = entry.validator.validate(written);

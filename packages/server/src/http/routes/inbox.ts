@@ -34,7 +34,7 @@ export function inboxRoutes(app: FastifyInstance, db: Db): void {
     ]);
     reply.header(inbox.NOTES_TOTAL_HEADER, String(total));
     reply.header(inbox.NOTES_TOTAL_PAGES_HEADER, String(Math.ceil(total / query.per_page)));
-    return rows.map((row) => noteToApi(row, timeZone));
+    return Promise.all(rows.map((row) => noteToApi(row, timeZone)));
   });
 
   registerEndpoint(app, inbox.noteGet, async ({ params }) => {
@@ -51,7 +51,7 @@ export function inboxRoutes(app: FastifyInstance, db: Db): void {
     const account = await requireAccount(db);
     const rows = await updateNotes(db, account.id, body.noteIds, body);
     const timeZone = await timeZoneOf(db);
-    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+    return { data: await Promise.all(rows.map((row) => noteToApi(row, timeZone))) };
   });
 
   registerEndpoint(app, inbox.noteDelete, async ({ params }) => {
@@ -64,7 +64,7 @@ export function inboxRoutes(app: FastifyInstance, db: Db): void {
     if (!account) return { data: [] };
     const rows = await dismissAllNotes(db, account.id, query);
     const timeZone = await timeZoneOf(db);
-    return { data: rows.map((row) => noteToApi(row, timeZone)) };
+    return { data: await Promise.all(rows.map((row) => noteToApi(row, timeZone))) };
   });
 
   registerEndpoint(app, inbox.noteAction, async ({ params }) => {
