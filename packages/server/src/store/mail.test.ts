@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/server-process.ts';
 import { mailSettings, sendMail } from './mail.ts';
 
 /**
@@ -136,11 +137,7 @@ describe('sendMail', () => {
   });
 
   it('fails when the SMTP server cannot be reached', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = closed.address();
-    const unused = typeof address === 'object' && address ? address.port : 0;
-    await new Promise((resolve) => closed.close(resolve));
+    const unused = await freePort();
     const settings = mailSettings({ DATA_DIR: dir, SMTP_URL: `smtp://127.0.0.1:${unused}` });
     await expect(sendMail(settings, message())).rejects.toThrow();
   });
