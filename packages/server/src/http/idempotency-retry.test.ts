@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeUser } from '../testing/app.ts';
@@ -25,7 +26,8 @@ describeEachDatabase('Idempotency-Key after an unexpected failure', (use) => {
       .where('login', '=', user.login)
       .executeTakeFirstOrThrow();
     userId = row.id;
-    app = Fastify();
+    // Request ids unique in the process, as the server's: running claims are kept by request id.
+    app = Fastify({ genReqId: () => randomUUID() });
     installErrorHandler(app);
     app.post('/wp-json/test/run', async (request, reply) =>
       withIdempotency(use().db, request, reply, userId, async () => {

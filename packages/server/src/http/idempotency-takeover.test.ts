@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -26,7 +27,8 @@ describeEachDatabase('Idempotency-Key claimed by a request whose server died', (
         .where('login', '=', user.login)
         .executeTakeFirstOrThrow()
     ).id;
-    app = Fastify();
+    // Request ids unique in the process, as the server's: running claims are kept by request id.
+    app = Fastify({ genReqId: () => randomUUID() });
     installErrorHandler(app);
     app.post('/wp-json/test/run', async (request, reply) =>
       withIdempotency(use().db, request, reply, userId, async () => {
