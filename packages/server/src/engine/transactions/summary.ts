@@ -128,8 +128,8 @@ interface Sums {
 }
 
 /**
- * Sums per currency pair and payment method type, as text: few groups, summed up per pair here
- * (cheaper than a distinct aggregate of the types in the database).
+ * Sums per currency pair and payment method type, as text: few groups, summed per store currency
+ * by `summarize` (cheaper than a distinct aggregate of the types in the database).
  */
 function sumColumns(count: RawBuilder<string>) {
   return [
@@ -145,25 +145,11 @@ function sumColumns(count: RawBuilder<string>) {
 
 const SUM_GROUPS = ['currency', sql`2`, 'source'] as const;
 
-/** The buckets per currency pair, and the payment method types of the rows counted. */
+/** The buckets (summed per store currency by `summarize`), and the payment method types counted. */
 function toSums(rows: readonly (Parameters<typeof toBucket>[0] & { source: string | null })[]): Sums {
-  const sources = new Set<string>();
-  const buckets = new Map<string, Bucket>();
-  for (const row of rows) {
-    const bucket = toBucket(row);
-    if (row.source !== null && bucket.count > 0) sources.add(row.source);
-    const key = `${bucket.currency}|${bucket.customer_currency}`;
-    const sum = buckets.get(key);
-    if (!sum) {
-      buckets.set(key, bucket);
-      continue;
-    }
-    sum.count += bucket.count;
-    sum.amount += bucket.amount;
-    sum.fee += bucket.fee;
-    sum.net += bucket.net;
-  }
-  return { buckets: [...buckets.values()], sources: [...sources] };
+  const buckets = rows.map(toBucket);
+  const sources = rows.filter((row, i) => row.source !== null && (buckets[i]?.count ?? 0) > 0);
+  return { buckets, sources: sources.map((row) => row.source as string) };
 }
 
 /**
@@ -250,38 +236,37 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
   const sums = toSums(whole);
   return {
     buckets: [...sums.buckets, ...edges.buckets],
-    sources: [...new Set([...sums.sources, ...edges.sources])],
+    sources: [...sums.sources, ...edges.sources],
   };
 }
 
 /** The summary of the ledger rows themselves, whatever the filters: what the cube must equal. */
-export function ledgerSummary(
+export async function ledgerSummary(
   db: Executor,
   account: { id: string; default_currency: string },
   filters: Filters,
-) {
-  return summarize(account, filters, ledgerSums(db, account.id, filters));
+): Promise<Summary> {
+  return summarize(account, filters, await ledgerSums(db, account.id, filters));
 }
 
 /**
  * `GET {base}/transactions/summary`: how many rows the filters select and their totals per store
  * currency. Every filter but the search is answered from the daily cube.
  */
-export function transactionsSummary(
+export async function transactionsSummary(
   db: Executor,
   account: { id: string; default_currency: string },
   filters: Filters,
 ): Promise<Summary> {
-  if (!cubeEligible(filters)) return ledgerSummary(db, account, filters);
-  return summarize(account, filters, cubeSums(db, account.id, filters));
+  if (!cubeEligible(filters)) return await ledgerSummary(db, account, filters);
+  return summarize(account, filters, await cubeSums(db, account.id, filters));
 }
 
-async function summarize(
+function summarize(
   account: { id: string; default_currency: string },
   filters: Filters,
-  sums: Promise<Sums>,
-): Promise<Summary> {
-  const { buckets, sources } = await sums;
+  { buckets, sources }: Sums,
+): Summary {
   const byCurrency = new Map<
     string,
     { currency: string; count: number; total: number; fees: number; net: number }
@@ -317,7 +302,7 @@ async function summarize(
     currency,
     store_currencies: totals.map((row) => row.currency),
     customer_currencies: [...customerCurrencies].sort(),
-    sources: [...sources].sort(),
+    sources: [...new Set(sources)].sort(),
     totals,
   };
 }
