@@ -1,7 +1,7 @@
 import { appError, CURRENCIES } from '@paydesk/domain';
 import type { ExternalAccount } from '../db/schema.ts';
 import { findAccount } from '../engine/accounts.ts';
-import { UsageError } from './args.ts';
+import { booleanFlag, UsageError } from './args.ts';
 import type { Command } from './commands.ts';
 
 /** The account statuses the pages know. */
@@ -18,13 +18,6 @@ export const ACCOUNT_STATUSES = [
   'rejected.listed',
   'rejected.other',
 ] as const;
-
-function booleanFlag(flags: Record<string, string>, name: string): boolean | undefined {
-  const text = flags[name];
-  if (text === undefined) return undefined;
-  if (text !== 'true' && text !== 'false') throw new UsageError(`--${name} must be true or false`);
-  return text === 'true';
-}
 
 const FLAGS = [
   'status',

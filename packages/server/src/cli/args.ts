@@ -36,3 +36,11 @@ export function required(flags: Record<string, string>, name: string): string {
   if (value === undefined || value === 'true' || value === '') throw new UsageError(`--${name} is required`);
   return value;
 }
+
+/** A `--name` flag given alone or as `true`/`false`; undefined when absent. */
+export function booleanFlag(flags: Record<string, string>, name: string): boolean | undefined {
+  const text = flags[name];
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false') throw new UsageError(`--${name} must be true or false`);
+  return text === 'true';
+}

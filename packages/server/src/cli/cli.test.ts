@@ -395,6 +395,38 @@ for (const kind of TEST_DATABASE_KINDS) {
         expect(await authenticatePassword(handle.db, 'dave', 'dave-old-password')).toBeUndefined();
       });
     });
+
+    it('seed --defer-indexes writes the history with every index built again at the end', async () => {
+      const indexes = () =>
+        withDatabase(target, async (handle) =>
+          (
+            await sql<{ name: string }>`select indexname as name from pg_indexes
+              where schemaname = current_schema() order by 1`.execute(handle.db)
+          ).rows.map((row) => row.name),
+        );
+      const before = await indexes();
+      const refused = await cli(target, ['seed', '--transactions', '50', '--defer-indexes', 'maybe']);
+      expect(refused.error).toBeInstanceOf(UsageError);
+      expect((refused.error as Error).message).toBe('--defer-indexes must be true or false');
+
+      const seeded = await cli(target, ['seed', '--transactions', '300', '--days', '5', '--defer-indexes']);
+      expect(seeded.error).toBeUndefined();
+      expect(seeded.code).toBe(0);
+      expect(seeded.out[0]).toMatch(/^Seeded 3\d\d ledger rows .*building indexes and checking keys/);
+      expect(await indexes()).toEqual(before);
+      await withDatabase(target, async (handle) => {
+        const left = await handle.db
+          .selectFrom('options')
+          .select('name')
+          .where('name', '=', 'seed_deferred_indexes')
+          .execute();
+        expect(left).toEqual([]);
+        const rows = await sql<{ n: number }>`select count(*)::int as n from balance_transactions`.execute(
+          handle.db,
+        );
+        expect(rows.rows[0]!.n).toBeGreaterThanOrEqual(300);
+      });
+    });
   });
 }
 

@@ -9,7 +9,7 @@ import {
   type SeedResult,
   seedHistory,
 } from '../engine/seed/seed.ts';
-import { UsageError } from './args.ts';
+import { booleanFlag, UsageError } from './args.ts';
 import type { Command } from './commands.ts';
 
 function integerFlag(
@@ -60,13 +60,14 @@ export function seedSummary(result: SeedResult, elapsed_ms: number): string[] {
 
 export const seedCommands: Record<string, Command> = {
   seed: {
-    usage: 'seed --transactions N [--days D] [--seed S]',
+    usage: 'seed --transactions N [--days D] [--seed S] [--defer-indexes]',
     description:
-      'Writes N ledger rows of sandbox history over the last D days (default 90) through the engine; same seed, same history.',
+      "Writes N ledger rows of sandbox history over the last D days (default 90) through the engine; same seed, same history. --defer-indexes builds the written tables' secondary indexes once at the end (always on the embedded database; on PostgreSQL only when given, as lists read without them meanwhile).",
     async run({ database, flags, out }) {
       const transactions = integerFlag(flags, 'transactions', { min: 1, max: MAX_TRANSACTIONS });
       const days = integerFlag(flags, 'days', { min: 1, max: MAX_DAYS, fallback: DEFAULT_DAYS });
       const seed = integerFlag(flags, 'seed', { min: 0, max: 2 ** 32 - 1, fallback: DEFAULT_SEED });
+      const deferIndexes = booleanFlag(flags, 'defer-indexes');
       const stderr: ProgressStream = process.stderr;
       const progress = progressBar(stderr, transactions);
       const began = performance.now();
@@ -74,6 +75,7 @@ export const seedCommands: Record<string, Command> = {
         transactions,
         days,
         seed,
+        ...(deferIndexes === undefined ? {} : { deferIndexes }),
         onProgress: (rows) => progress.update(rows),
       });
       progress.finish(result.rows);

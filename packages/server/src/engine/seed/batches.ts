@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
+import { pinConnection } from '../../db/copy-in.ts';
 import type { Db } from '../../db/database.ts';
 import { applyEffects, type Effects, emptyEffects, mergeEffects } from '../effects.ts';
 import type { UnsweptRow } from '../payouts/plan-payout.ts';
@@ -6,6 +8,11 @@ import type { UnsweptRow } from '../payouts/plan-payout.ts';
 export interface SeedBatchOptions {
   /** Writes with applyEffects' bulk statements; false uses the plain ones. */
   bulk: boolean;
+  /**
+   * On PostgreSQL: writes each batch on one connection of this pool, its inserts through
+   * `COPY … FROM STDIN` (db/copy-in.ts).
+   */
+  copyPool: pg.Pool | undefined;
   /** Writes in replica mode, without the per-row foreign-key triggers (bulk-load.ts). */
   skipKeyChecks: boolean;
   /** Plans the next batch while this one is written (PostgreSQL). */
@@ -102,7 +109,25 @@ export class SeedBatches {
 
   async #write(effects: Effects, lastOrder: number): Promise<void> {
     const began = performance.now();
-    await this.db.transaction().execute(async (trx) => {
+    const pinned =
+      this.options.bulk && this.options.copyPool ? await pinConnection(this.options.copyPool) : undefined;
+    try {
+      await this.#transaction(pinned?.db ?? this.db, effects, lastOrder);
+    } catch (error) {
+      pinned?.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    pinned?.release();
+    this.writeMs += performance.now() - began;
+    this.batches++;
+    this.written += effects.ledger.length;
+    for (const entry of effects.ledger)
+      this.ledgerTypes[entry.type] = (this.ledgerTypes[entry.type] ?? 0) + 1;
+    this.options.onProgress?.(this.written);
+  }
+
+  async #transaction(db: Db, effects: Effects, lastOrder: number): Promise<void> {
+    await db.transaction().execute(async (trx) => {
       // Replica mode skips the per-row foreign-key triggers; checkForeignKeys checks them at the end.
       if (this.options.skipKeyChecks) await sql`set local session_replication_role = replica`.execute(trx);
       await applyEffects(trx, effects, { bulk: this.options.bulk });
@@ -111,11 +136,5 @@ export class SeedBatches {
         await sql`select setval(pg_get_serial_sequence('orders', 'id'), ${lastOrder})`.execute(trx);
       }
     });
-    this.writeMs += performance.now() - began;
-    this.batches++;
-    this.written += effects.ledger.length;
-    for (const entry of effects.ledger)
-      this.ledgerTypes[entry.type] = (this.ledgerTypes[entry.type] ?? 0) + 1;
-    this.options.onProgress?.(this.written);
   }
 }

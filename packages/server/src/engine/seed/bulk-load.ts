@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { assert } from '@paydesk/domain';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { type DatabaseHandle, type Db, postgresPoolOf } from '../../db/database.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
@@ -35,6 +35,9 @@ export const BULK_TABLES = [
  * sweep moving its rows in the daily cube (a payment's repayment is found by its charge).
  */
 const KEPT_INDEXES: ReadonlySet<string> = new Set(['charges_reader_idx', 'bt_charge_idx']);
+
+/** `maintenance_work_mem` for building a deferred index on PostgreSQL. */
+const INDEX_BUILD_MEMORY = '512MB';
 
 /** The option that holds the definitions of dropped indexes until they are built again. */
 export const DEFERRED_INDEXES_OPTION = 'seed_deferred_indexes';
@@ -94,13 +97,21 @@ export async function deferIndexes(db: Executor): Promise<number> {
  * Builds every recorded index that is missing, then clears the record. Safe to run at any time:
  * without a record it does nothing. Answers the indexes built.
  */
-export async function restoreDeferredIndexes(db: Executor): Promise<string[]> {
+export async function restoreDeferredIndexes(db: Db): Promise<string[]> {
   const saved = await savedDefinitions(db);
   const built: string[] = [];
+  // A PostgreSQL server sorts a large index in memory when given some; the embedded database
+  // keeps its default, as its memory is the process's own.
+  const sortMemory = postgresPoolOf(db)
+    ? sql`set local maintenance_work_mem = '${sql.raw(INDEX_BUILD_MEMORY)}'`
+    : undefined;
   for (const index of saved) {
     const create = index.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ');
     assert(create !== index.definition, `deferred index ${index.name} is a plain CREATE INDEX`);
-    await sql.raw(create).execute(db);
+    await db.transaction().execute(async (trx) => {
+      if (sortMemory) await sortMemory.execute(trx);
+      await sql.raw(create).execute(trx);
+    });
     built.push(index.name);
   }
   await db.deleteFrom('options').where('name', '=', DEFERRED_INDEXES_OPTION).execute();

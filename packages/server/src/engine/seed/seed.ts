@@ -43,6 +43,11 @@ export interface SeedOptions {
   /** Writes batches with applyEffects' bulk statements (default); false uses the plain ones. */
   bulk?: boolean;
   /**
+   * On PostgreSQL, the bulk inserts go through `COPY … FROM STDIN` (db/copy-in.ts): default on;
+   * false sends them as JSON documents, as on the embedded database.
+   */
+  copy?: boolean;
+  /**
    * Drops the written tables' secondary indexes for the run and builds them at the end
    * (bulk-load.ts). Default: on the embedded database only.
    */
@@ -141,6 +146,7 @@ export async function seedHistory(database: DatabaseHandle, options: SeedOptions
     batches: new SeedBatches(db, store.pool, {
       bulk: options.bulk ?? true,
       skipKeyChecks,
+      copyPool: options.copy === false ? undefined : database.pool,
       overlapWrites: database.kind === 'postgres',
       lastOrderId: () => run.nextOrderId - 1,
       onProgress: options.onProgress,
