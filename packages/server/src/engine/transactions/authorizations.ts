@@ -13,7 +13,8 @@ type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
 /**
  * Uncaptured authorizations: authorized charges not captured yet
  * whose authorization still stands (a void or an expiry clears `authorization_expires_at`).
- * `charges_uncaptured_idx` holds exactly the succeeded, uncaptured charges, oldest first.
+ * `charges_uncaptured_idx` (migration 0038) holds exactly these charges, oldest first, with the
+ * currency and amount the summary sums.
  */
 function uncapturedQuery(db: Executor, accountId: string): SelectQueryBuilder<Database, 'charges', object> {
   return db
