@@ -114,6 +114,7 @@ const scenarios: [string, string][] = [
   ['summary, searched by name prefix (ledger)', `/transactions/summary?search[]=${prefix}`],
   ['blocked page 1', '/transactions/fraud-outcomes?status=block'],
   ['uncaptured page 1', '/authorizations'],
+  ['uncaptured count', '/authorizations/summary'],
 ];
 
 console.log(`${handle.kind}, ${Number(rows.n).toLocaleString('en-US')} ledger rows, ${RUNS} runs each`);
