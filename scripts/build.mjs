@@ -27,16 +27,39 @@ async function buildWeb() {
 }
 
 /**
- * The server and the command line as two ES modules with the domain package inlined and every
- * npm dependency left to node_modules: production runs plain JavaScript, no TypeScript loader.
+ * `entry.ts`'s import of the server, left to the file the server is built into: the entry must
+ * run before the server's dependencies are loaded, which a bundle would import first.
+ */
+const serverBesideEntry = {
+  name: 'server-beside-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/main\.ts$/ }, () => ({ path: './server.mjs', external: true }));
+  },
+};
+
+/**
+ * The server and the command line as ES modules with the domain package inlined and every npm
+ * dependency left to node_modules: production runs plain JavaScript, no TypeScript loader.
+ * `main.mjs` is the small entry (`entry.ts`) that runs `server.mjs` (`main.ts`).
  */
 async function buildServer() {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/server/package.json'), 'utf8'));
   const external = Object.keys(manifest.dependencies).filter((name) => name !== '@paydesk/domain');
   await buildInto('packages/server/dist', async (outdir) => {
     await build({
+      entryPoints: { main: join(ROOT, 'packages/server/src/entry.ts') },
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      plugins: [serverBesideEntry],
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'warning',
+    });
+    await build({
       entryPoints: {
-        main: join(ROOT, 'packages/server/src/main.ts'),
+        server: join(ROOT, 'packages/server/src/main.ts'),
         cli: join(ROOT, 'packages/server/src/cli/bin.ts'),
       },
       outdir,

@@ -9,6 +9,7 @@ import { restoreDeferredIndexes } from './engine/seed/bulk-load.ts';
 import { buildApp, DEFAULT_WEB_DIST } from './http/app.ts';
 import { describeDatabase, openConfiguredDatabase } from './runtime.ts';
 import { ensureAdminUser } from './store/users.ts';
+import { releaseYoungGeneration } from './young-generation.ts';
 
 /** A start refused for a reason the operator can fix: said in one line, without a stack. */
 class StartError extends Error {}
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     ...adminLines(admin),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  releaseYoungGeneration();
 }
 
 /** PAYDESK_ROLE=worker: the job worker alone, beside web processes on one PostgreSQL. */
@@ -111,6 +113,7 @@ async function runWorkerOnly(config: ReturnType<typeof loadConfig>): Promise<voi
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   process.stdout.write(`\nPaydesk worker is running (${describeDatabase(config)})\n\n`);
+  releaseYoungGeneration();
 }
 
 /** On a failed start: the account exists now, and its one-time password must not be lost. */
