@@ -26,6 +26,7 @@ for (const table of [
   'balance_transactions',
   'ledger_rollups',
   'ledger_cube',
+  'ledger_cube_hours',
   'fraud_outcomes',
   'charges',
   'orders',

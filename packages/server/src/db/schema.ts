@@ -411,6 +411,12 @@ export interface LedgerCubeTable {
   net: number;
 }
 
+/** `ledger_cube`'s cells by UTC hour (migration 0039). */
+export type LedgerCubeHoursTable = Omit<LedgerCubeTable, 'day'> & {
+  /** The UTC hour's start. */
+  hour: Timestamp;
+};
+
 export interface FraudOutcomesTable {
   id: Generated<number>;
   account_id: string;
@@ -641,6 +647,7 @@ export interface Database {
   payment_risk: PaymentRiskTable;
   ledger_rollups: LedgerRollupsTable;
   ledger_cube: LedgerCubeTable;
+  ledger_cube_hours: LedgerCubeHoursTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;

@@ -14,9 +14,8 @@ import type {
 } from '../db/schema.ts';
 import { recordEffectNotes } from './inbox.ts';
 import {
-  applyCube,
+  addToCubes,
   applyRollups,
-  cubeDeltas,
   type LedgerEntry,
   ledgerRow,
   movePayoutInCube,
@@ -362,7 +361,7 @@ async function applyEffectsBulk(trx: Trx, effects: Effects): Promise<void> {
   await bulkInsert(trx, 'payouts', effects.payouts as Row[], { keepOrder: false });
   await bulkInsert(trx, 'balance_transactions', effects.ledger.map(ledgerRow), { keepOrder: true });
   await applyRollups(trx, rollupDeltas(effects.ledger));
-  await applyCube(trx, cubeDeltas(effects.ledger));
+  await addToCubes(trx, effects.ledger);
   for (const sweep of effects.sweeps) await sweepLedger(trx, sweep.payout_id, sweep.txn_ids, BULK_ROWS);
   await bulkInsert(trx, 'timeline_events', effects.timeline.map(timelineRow), { keepOrder: true });
   await bulkInsert(trx, 'jobs', effects.jobs as Row[], {

@@ -63,7 +63,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('The ledger is consistent.');
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(9);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(10);
   });
 
   it('names a ledger row changed behind the rollups', async () => {
@@ -80,6 +80,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(code).toBe(1);
     expect(failed).toContain('rollups_match_ledger');
     expect(failed).toContain('cube_matches_ledger');
+    expect(failed).toContain('hourly_cube_matches_ledger');
     // The row was swept, so the payout no longer equals its rows either.
     expect(row.payout_id).not.toBeNull();
     expect(failed).toContain('payout_equals_swept_rows');
@@ -108,6 +109,7 @@ describeEachDatabase('ledger:check', (use) => {
         'loan_paid_matches_paydowns',
         'balances_match_ledger',
         'cube_matches_ledger',
+        'hourly_cube_matches_ledger',
       ]),
     );
     expect(lines.some((l) => l.includes(payout!.id))).toBe(true);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { clockNow } from './clock.ts';
-import { cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
+import { CUBES, type Cube, cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
 
 /** At most this many offending rows are named per check; the count says how many there are. */
 export const EXAMPLES_PER_CHECK = 20;
@@ -40,6 +40,41 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
  * The ledger invariants, each a SQL query answering the rows that break it. Amounts
  * are summed in SQL (numeric, never rounded) and compared there.
  */
+/** A cube equals the sums of the ledger per account, period and every attribute the filters read. */
+function cubeCheck(cube: Cube): Check {
+  const period = sql.id(cube.period);
+  return {
+    name: cube.period === 'day' ? 'cube_matches_ledger' : 'hourly_cube_matches_ledger',
+    description: `the ${cube.period === 'day' ? 'daily' : 'hourly'} cube equals the sums of the ledger per account, ${cube.period} and every attribute the transactions filters read`,
+    run: (db) =>
+      rows(
+        db,
+        sql`select account_id, ${period} as start, type, currency, customer_currency, customer_country, source, channel,
+              source_device, risk_level, payout_id, loan_id,
+              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
+            from (
+              select account_id, ${period}, type, currency, customer_currency, customer_country, source, channel,
+                source_device, risk_level, payout_id, loan_id, count, amount, fee, net
+              from ${sql.id(cube.table)}
+              union all
+              select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
+                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql},
+                -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
+              from balance_transactions b
+              ${repaidLoansJoin}
+              group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+            ) d
+            group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
+            order by 1, 2, 3, 4`,
+      ),
+    describe: (r) =>
+      `${r.account_id} ${new Date(String(r.start)).toISOString().slice(0, cube.period === 'day' ? 10 : 13)} ${r.type} ${r.currency}/${r.customer_currency} ` +
+      `${r.customer_country} ${r.source} ${r.channel} ${r.source_device} risk ${r.risk_level} payout ${r.payout_id} loan ${r.loan_id}: ` +
+      `the cube is off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
+  };
+}
+
 const CHECKS: Check[] = [
   {
     name: 'net_is_amount_minus_fee',
@@ -153,37 +188,7 @@ const CHECKS: Check[] = [
       `ledger count ${r.ledger_count ?? 0} amount ${r.ledger_amount ?? 0} fee ${r.ledger_fee ?? 0} net ${r.ledger_net ?? 0}, ` +
       `rollup count ${r.rollup_count ?? 0} amount ${r.rollup_amount ?? 0} fee ${r.rollup_fee ?? 0} net ${r.rollup_net ?? 0}`,
   },
-  {
-    name: 'cube_matches_ledger',
-    description:
-      'the daily cube equals the sums of the ledger per account, day and every attribute the transactions filters read',
-    run: (db) =>
-      rows(
-        db,
-        sql`select account_id, day, type, currency, customer_currency, customer_country, source, channel,
-              source_device, risk_level, payout_id, loan_id,
-              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
-            from (
-              select account_id, day, type, currency, customer_currency, customer_country, source, channel,
-                source_device, risk_level, payout_id, loan_id, count, amount, fee, net
-              from ledger_cube
-              union all
-              select b.account_id, date_trunc('day', b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
-                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql},
-                -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
-              from balance_transactions b
-              ${repaidLoansJoin}
-              group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-            ) d
-            group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
-            order by 1, 2, 3, 4`,
-      ),
-    describe: (r) =>
-      `${r.account_id} ${new Date(String(r.day)).toISOString().slice(0, 10)} ${r.type} ${r.currency}/${r.customer_currency} ` +
-      `${r.customer_country} ${r.source} ${r.channel} ${r.source_device} risk ${r.risk_level} payout ${r.payout_id} loan ${r.loan_id}: ` +
-      `the cube is off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
-  },
+  ...CUBES.map((cube) => cubeCheck(cube)),
   {
     name: 'balances_match_ledger',
     description:

@@ -1,5 +1,5 @@
 import { assert, minorFromAggregate } from '@paydesk/domain';
-import { DAY_MS } from '@paydesk/domain/time';
+import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
@@ -34,11 +34,6 @@ export interface LedgerEntry {
   source?: string | null;
   source_device?: string | null;
   description?: string | null;
-}
-
-/** The cube bucket of a ledger row: its UTC day. */
-export function cubeDay(at: Date): Date {
-  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
 /** The rollup bucket of a ledger row: its UTC hour. */
@@ -161,10 +156,8 @@ export async function applyRollups(trx: Executor, deltas: readonly RollupDelta[]
     .execute();
 }
 
-/** The attributes of a `ledger_cube` row besides its sums, in the order of its unique key. */
-export const CUBE_KEY = [
-  'account_id',
-  'day',
+/** The attributes of a cube cell besides its account, period and sums, in the order of its key. */
+export const CUBE_ATTRIBUTES = [
   'type',
   'currency',
   'customer_currency',
@@ -177,34 +170,54 @@ export const CUBE_KEY = [
   'loan_id',
 ] as const;
 
-type CubeKey = Omit<Selectable<Database['ledger_cube']>, 'count' | 'amount' | 'fee' | 'net'>;
+/**
+ * The cubes: the ledger's sums by every attribute the transactions filters read, per UTC day
+ * (`ledger_cube`, migration 0037) and per UTC hour (`ledger_cube_hours`, 0039), each keyed by
+ * account, period and the attributes, in that order.
+ */
+export const CUBES = [
+  { table: 'ledger_cube', period: 'day', ms: DAY_MS },
+  { table: 'ledger_cube_hours', period: 'hour', ms: HOUR_MS },
+] as const;
 
-interface CubeDelta extends CubeKey {
+export type Cube = (typeof CUBES)[number];
+
+type CubeAttributes = Pick<Selectable<Database['ledger_cube']>, (typeof CUBE_ATTRIBUTES)[number]>;
+
+interface CubeDelta extends CubeAttributes {
+  account_id: string;
+  /** The start of the cell's day or hour. */
+  start: Date;
   count: number;
   amount: number;
   fee: number;
   net: number;
 }
 
-/** A cube row's key as text, ordered as PostgreSQL orders the key with nulls last (for lock order). */
-function cubeKeyText(key: CubeKey): string {
-  return CUBE_KEY.map((column) => {
-    const value = key[column];
+/** The start of the cube period (UTC day or hour) an instant falls in. */
+export function cubePeriod(cube: Cube, at: Date): Date {
+  return new Date(Math.floor(at.getTime() / cube.ms) * cube.ms);
+}
+
+/** A cell's key as text, ordered as PostgreSQL orders the key with nulls last (for lock order). */
+function cubeKeyText(cell: CubeDelta): string {
+  const attributes = CUBE_ATTRIBUTES.map((column) => {
+    const value = cell[column];
     if (value === null) return '\uffff';
-    if (value instanceof Date) return value.toISOString();
     return typeof value === 'number' ? String(value + 1000).padStart(6, '0') : value;
-  }).join('\u0000');
+  });
+  return [cell.account_id, cell.start.toISOString(), ...attributes].join('\u0000');
 }
 
 /** Ledger types whose rows a loan's repayment is withheld from. */
 const REPAID_TYPES: readonly string[] = ['charge', 'payment'];
 
 /**
- * Sums new entries (not yet swept by a payout) into their cube rows. A repayment is planned with
- * the capture it is withheld from (same charge, same instant), so the payment's loan is found
- * among the same entries.
+ * Sums new entries (not yet swept by a payout) into their cells of a cube. A repayment is planned
+ * with the capture it is withheld from (same charge, same instant), so the payment's loan is
+ * found among the same entries.
  */
-export function cubeDeltas(entries: readonly LedgerEntry[]): CubeDelta[] {
+export function cubeDeltas(cube: Cube, entries: readonly LedgerEntry[]): CubeDelta[] {
   const repaidBy = new Map<string, string>();
   for (const entry of entries) {
     if (entry.type !== 'financing_paydown' || !entry.charge_id || !entry.loan_id) continue;
@@ -218,9 +231,9 @@ export function cubeDeltas(entries: readonly LedgerEntry[]): CubeDelta[] {
       REPAID_TYPES.includes(entry.type) && entry.charge_id
         ? (repaidBy.get(`${entry.charge_id}|${entry.created_at.getTime()}`) ?? null)
         : null;
-    const key: CubeKey = {
+    const cell: CubeDelta = {
       account_id: entry.account_id,
-      day: cubeDay(entry.created_at),
+      start: cubePeriod(cube, entry.created_at),
       type: entry.type,
       currency: entry.currency,
       customer_currency: entry.customer_currency ?? null,
@@ -231,28 +244,47 @@ export function cubeDeltas(entries: readonly LedgerEntry[]): CubeDelta[] {
       risk_level: entry.risk_level ?? null,
       payout_id: null,
       loan_id: entry.loan_id ?? repaid,
+      count: 0,
+      amount: 0,
+      fee: 0,
+      net: 0,
     };
-    const text = cubeKeyText(key);
-    rows.set(text, addEntry(rows.get(text) ?? { ...key, count: 0, amount: 0, fee: 0, net: 0 }, entry));
+    const text = cubeKeyText(cell);
+    rows.set(text, addEntry(rows.get(text) ?? cell, entry));
   }
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-const addToCube = {
-  count: sql<number>`ledger_cube.count + excluded.count`,
-  amount: sql<number>`ledger_cube.amount + excluded.amount`,
-  fee: sql<number>`ledger_cube.fee + excluded.fee`,
-  net: sql<number>`ledger_cube.net + excluded.net`,
-};
+/** The columns of a cube's unique key. */
+function cubeKeyColumns(cube: Cube) {
+  return sql.join([sql.id('account_id'), sql.id(cube.period), ...CUBE_ATTRIBUTES.map((c) => sql.id(c))]);
+}
 
-/** Adds deltas to the cube, in key order so concurrent writers lock its rows in one order. */
-export async function applyCube(trx: Executor, deltas: readonly CubeDelta[]): Promise<void> {
+/** Adds deltas to a cube, in key order so concurrent writers lock its rows in one order. */
+export async function applyCube(trx: Executor, cube: Cube, deltas: readonly CubeDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  await trx
-    .insertInto('ledger_cube')
-    .values([...deltas])
-    .onConflict((oc) => oc.columns(CUBE_KEY).doUpdateSet(addToCube))
-    .execute();
+  const columns = [...CUBE_ATTRIBUTES, 'count', 'amount', 'fee', 'net'] as const;
+  for (let i = 0; i < deltas.length; i += CUBE_CHUNK_CELLS) {
+    const rows = deltas
+      .slice(i, i + CUBE_CHUNK_CELLS)
+      .map(
+        (delta) =>
+          sql`(${sql.join([delta.account_id, delta.start, ...columns.map((column) => delta[column])])})`,
+      );
+    await sql`insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
+      values ${sql.join(rows)}
+      on conflict (${cubeKeyColumns(cube)})
+      do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
+                    fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
+  }
+}
+
+/** Cells per upsert: 16 parameters each, well under a statement's 65,535. */
+const CUBE_CHUNK_CELLS = 2000;
+
+/** Adds new entries to every cube (daily and hourly). */
+export async function addToCubes(trx: Executor, entries: readonly LedgerEntry[]): Promise<void> {
+  for (const cube of CUBES) await applyCube(trx, cube, cubeDeltas(cube, entries));
 }
 
 /**
@@ -268,24 +300,24 @@ export async function movePayoutInCube(
   move: { from: string | null; to: string | null },
   txnIds?: readonly string[],
 ): Promise<void> {
-  await sql`
-    insert into ledger_cube as c (account_id, day, type, currency, customer_currency, customer_country,
-      source, channel, source_device, risk_level, payout_id, loan_id, count, amount, fee, net)
-    select b.account_id, date_trunc('day', b.created_at, 'UTC') as day, b.type, b.currency,
-           b.customer_currency, b.customer_country, b.source, b.channel, b.source_device,
-           b.risk_level, m.payout_id, ${cubeLoanSql}, m.sign * count(*), m.sign * sum(b.amount),
-           m.sign * sum(b.fee), m.sign * sum(b.net)
-      from balance_transactions b
-      ${repaidLoansJoin}
-     cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
-     where b.payout_id = ${payoutId}
-       and ${txnIds === undefined ? sql`true` : sql`b.id = any(${txnIds}::text[])`}
-     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
-     order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-    on conflict (account_id, day, type, currency, customer_currency, customer_country, source,
-                 channel, source_device, risk_level, payout_id, loan_id)
-    do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
-                  fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
+  for (const cube of CUBES) {
+    await sql`
+      insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
+      select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency,
+             b.customer_currency, b.customer_country, b.source, b.channel, b.source_device,
+             b.risk_level, m.payout_id, ${cubeLoanSql}, m.sign * count(*), m.sign * sum(b.amount),
+             m.sign * sum(b.fee), m.sign * sum(b.net)
+        from balance_transactions b
+        ${repaidLoansJoin}
+       cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
+       where b.payout_id = ${payoutId}
+         and ${txnIds === undefined ? sql`true` : sql`b.id = any(${txnIds}::text[])`}
+       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
+       order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+      on conflict (${cubeKeyColumns(cube)})
+      do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
+                    fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
+  }
 }
 
 /**
@@ -317,7 +349,7 @@ export async function postLedger(trx: Transaction<Database>, entries: readonly L
   }
   await applyRollups(trx, rollupDeltas(entries));
   // Over all the entries at once: a payment's cube row names the loan of its repayment.
-  await applyCube(trx, cubeDeltas(entries));
+  await addToCubes(trx, entries);
 }
 
 /** Ledger rows per insert statement (about 13,000 parameters). */

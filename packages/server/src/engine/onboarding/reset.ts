@@ -15,6 +15,7 @@ export const ACCOUNT_TABLES = [
   'fraud_outcomes',
   'ledger_rollups',
   'ledger_cube',
+  'ledger_cube_hours',
   'payment_risk',
   'balance_transactions',
   'refunds',

@@ -119,7 +119,16 @@ export async function restoreDeferredIndexes(db: Db): Promise<string[]> {
 }
 
 /** Every table a seeder batch writes (BULK_TABLES and the few rows of the others). */
-const WRITTEN_TABLES = [...BULK_TABLES, 'payouts', 'jobs', 'ledger_rollups', 'ledger_cube', 'loans', 'notes'];
+const WRITTEN_TABLES = [
+  ...BULK_TABLES,
+  'payouts',
+  'jobs',
+  'ledger_rollups',
+  'ledger_cube',
+  'ledger_cube_hours',
+  'loans',
+  'notes',
+];
 
 /**
  * Triggers a bulk load may skip: the job queue's wake-up (migration 0025) only shortens the wait

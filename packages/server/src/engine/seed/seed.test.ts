@@ -61,6 +61,8 @@ async function snapshot(database: DatabaseHandle) {
     ledger_rollups: sql`select * from ledger_rollups order by hour, type, currency, customer_currency`,
     ledger_cube: sql`select * from ledger_cube order by day, type, currency, customer_currency, customer_country,
       source, channel, source_device, risk_level, payout_id, loan_id`,
+    ledger_cube_hours: sql`select * from ledger_cube_hours order by hour, type, currency, customer_currency,
+      customer_country, source, channel, source_device, risk_level, payout_id, loan_id`,
     timeline_events: sql`select * from timeline_events order by id`,
     jobs: sql`select id, kind, payload, run_at, status, unique_key from jobs order by id`,
     notes: sql`select account_id, name, type, title, content, actions, date_created from notes order by name`,

@@ -1,9 +1,9 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
-import { DAY_MS } from '@paydesk/domain/time';
+import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { CUBE_KEY, type Executor } from '../ledger.ts';
+import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
 import { customerCurrencySql, dateRanges, transactionConditions, transactionsQuery } from './query.ts';
 
 type Filters = transactions.TTransactionFilters;
@@ -152,22 +152,31 @@ function toSums(rows: readonly (Parameters<typeof toBucket>[0] & { source: strin
   return { buckets, sources: sources.map((row) => row.source as string) };
 }
 
+/** Periods of the ledger: those that start at each of `starts` and last `ms`. */
+interface Periods {
+  starts: readonly Date[];
+  ms: number;
+}
+
 /**
  * Base-table sums of the rows the filters select, by currency pair, with their sources; only
- * of the rows created on `days` (UTC days) when given.
+ * of the rows created in `periods` when given.
  */
 async function ledgerSums(
   db: Executor,
   accountId: string,
   filters: Filters,
-  days?: readonly Date[],
+  periods?: Periods,
 ): Promise<Sums> {
   const rows = await transactionsQuery(db, accountId, filters)
-    .$if(days !== undefined, (q) =>
+    .$if(periods !== undefined, (q) =>
       q.where((eb) =>
         eb.or(
-          (days ?? []).map((day) =>
-            eb.and([eb('created_at', '>=', day), eb('created_at', '<', new Date(day.getTime() + DAY_MS))]),
+          (periods?.starts ?? []).map((start) =>
+            eb.and([
+              eb('created_at', '>=', start),
+              eb('created_at', '<', new Date(start.getTime() + (periods?.ms ?? 0))),
+            ]),
           ),
         ),
       ),
@@ -178,48 +187,62 @@ async function ledgerSums(
   return toSums(rows);
 }
 
-/** Whether the daily cube answers these filters: all but the search, which reads the customer's text. */
+/** Whether the cubes answer these filters: all but the search, which reads the customer's text. */
 export function cubeEligible(filters: Filters): boolean {
   return filters.search === undefined || filters.search.length === 0;
 }
 
 /**
- * The UTC days a date rule's bound falls inside. On any other day every date rule holds for all
- * of the day's rows or for none, exactly as it holds for the day's start; these days are summed
- * from the ledger.
+ * The starts of the UTC periods of `ms` (days, hours) that a date rule's bound falls inside. In
+ * any other period every date rule holds for all of the period's rows or for none, exactly as it
+ * holds for the period's start.
  */
-export function partialDays(filters: Filters): Date[] {
-  const days = new Set<number>();
+export function cutPeriods(filters: Filters, ms: number): Date[] {
+  const starts = new Set<number>();
   for (const range of dateRanges(filters)) {
     for (const bound of [range.from, range.to]) {
-      if (bound && bound.getTime() % DAY_MS !== 0) days.add(Math.floor(bound.getTime() / DAY_MS) * DAY_MS);
+      if (bound && bound.getTime() % ms !== 0) starts.add(Math.floor(bound.getTime() / ms) * ms);
     }
   }
-  return [...days].sort((a, b) => a - b).map((day) => new Date(day));
+  return [...starts].sort((a, b) => a - b).map((start) => new Date(start));
 }
 
+const CELL_COLUMNS = [...CUBE_ATTRIBUTES, 'count', 'amount', 'fee', 'net'] as const;
+
 /**
- * Sums from the daily cube (`ledger_cube`) for whole days, its rows named as the ledger's so that
- * the list's own conditions select them (the day's start standing for `created_at`), and from the
- * ledger for the days a date rule cuts.
+ * Sums from the cubes, their cells named as the ledger's rows so that the list's own conditions
+ * select them (the period's start standing for `created_at`): the daily cube for the days no
+ * date rule cuts, the hourly one for the hours of the cut days that no rule cuts, and the ledger
+ * rows of the cut hours.
  */
 async function cubeSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
-  const partial = partialDays(filters);
+  const cutDays = cutPeriods(filters, DAY_MS);
+  const cutHours = cutPeriods(filters, HOUR_MS);
   const days = db
     .selectFrom('ledger_cube')
-    .select([
-      'day as created_at',
-      ...CUBE_KEY.filter((column) => column !== 'account_id' && column !== 'day'),
-      'count',
-      'amount',
-      'fee',
-      'net',
-    ])
+    .select(['day as created_at', ...CELL_COLUMNS])
     .where('account_id', '=', accountId)
-    .$if(partial.length > 0, (q) => q.where('day', 'not in', partial));
+    .$if(cutDays.length > 0, (q) => q.where('day', 'not in', cutDays));
+  const cells =
+    cutDays.length === 0
+      ? days
+      : days.unionAll(
+          db
+            .selectFrom('ledger_cube_hours')
+            .select(['hour as created_at', ...CELL_COLUMNS])
+            .where('account_id', '=', accountId)
+            .where((eb) =>
+              eb.or(
+                cutDays.map((day) =>
+                  eb.and([eb('hour', '>=', day), eb('hour', '<', new Date(day.getTime() + DAY_MS))]),
+                ),
+              ),
+            )
+            .$if(cutHours.length > 0, (q) => q.where('hour', 'not in', cutHours)),
+        );
   const [whole, edges] = await Promise.all([
     db
-      .selectFrom(days.as('balance_transactions'))
+      .selectFrom(cells.as('balance_transactions'))
       .where((eb) =>
         transactionConditions(
           eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
@@ -231,7 +254,9 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
       .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
       .groupBy(SUM_GROUPS)
       .execute(),
-    partial.length > 0 ? ledgerSums(db, accountId, filters, partial) : { buckets: [], sources: [] },
+    cutHours.length > 0
+      ? ledgerSums(db, accountId, filters, { starts: cutHours, ms: HOUR_MS })
+      : { buckets: [], sources: [] },
   ]);
   const sums = toSums(whole);
   return {
@@ -251,7 +276,7 @@ export async function ledgerSummary(
 
 /**
  * `GET {base}/transactions/summary`: how many rows the filters select and their totals per store
- * currency. Every filter but the search is answered from the daily cube.
+ * currency. Every filter but the search is answered from the cubes.
  */
 export async function transactionsSummary(
   db: Executor,

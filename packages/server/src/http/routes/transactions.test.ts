@@ -408,7 +408,7 @@ describeEachDatabase('transactions lists', (use) => {
     });
   });
 
-  it('sums any combination of filters from the daily cube exactly as the rows it selects', async () => {
+  it('sums any combination of filters from the cubes exactly as the rows it selects', async () => {
     const account = await use()
       .db.selectFrom('accounts')
       .select(['id', 'default_currency'])
