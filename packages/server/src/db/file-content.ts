@@ -30,9 +30,8 @@ export async function insertFile(
     .insertInto('files')
     .values({ ...file, size: content.length })
     .execute();
-  const pglite = embeddedDatabaseOf(db);
-  if (pglite && content.length > 0) {
-    await insertPiecesFromFile(db, pglite.Module.FS, file.id, content);
+  if (embeddedDatabaseOf(db) && content.length > 0) {
+    await insertPiecesFromFile(db, file.id, content);
     return;
   }
   for (let seq = 0; seq * FILE_CHUNK_BYTES < content.length; seq++) {
@@ -52,21 +51,37 @@ export async function insertFile(
  * with `pg_read_binary_file`, inside the caller's transaction. The file is removed afterwards
  * whatever happens (docs/performance.md, "Disputes").
  */
-async function insertPiecesFromFile(
-  db: Executor,
-  fs: EmbeddedFs,
-  fileId: string,
-  content: Uint8Array,
-): Promise<void> {
-  const path = `/tmp/upload-${randomUUID()}`;
-  fs.writeFile(path, content, { canOwn: true });
-  try {
+async function insertPiecesFromFile(db: Executor, fileId: string, content: Uint8Array): Promise<void> {
+  // The upload's buffer is not used again: the file system may keep it.
+  await withEmbeddedFile(db, content, { handOver: true }, async (path) => {
     const pieces = Math.ceil(content.length / FILE_CHUNK_BYTES);
     await sql`
       insert into file_chunks (file_id, seq, data)
       select ${fileId}, seq, pg_read_binary_file(${path}, seq::bigint * ${FILE_CHUNK_BYTES}, ${FILE_CHUNK_BYTES}, false)
       from generate_series(0, ${pieces - 1}::int) as seq
     `.execute(db);
+  });
+}
+
+/**
+ * Runs `use` with `content` as a file of the embedded database's in-memory file system, which its
+ * statements read with `pg_read_binary_file`, and removes the file afterwards whatever happens.
+ * `handOver` gives the buffer to the file system without a copy: only for a buffer the caller
+ * does not use again.
+ */
+export async function withEmbeddedFile<T>(
+  db: Executor,
+  content: Uint8Array,
+  options: { handOver: boolean },
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const pglite = embeddedDatabaseOf(db);
+  if (!pglite) throw new Error('withEmbeddedFile: not the embedded database');
+  const fs = pglite.Module.FS as EmbeddedFs;
+  const path = `/tmp/paydesk-${randomUUID()}`;
+  fs.writeFile(path, content, { canOwn: options.handOver });
+  try {
+    return await use(path);
   } finally {
     fs.unlink(path);
   }

@@ -10,10 +10,10 @@ import {
 import { PAYMENT_METHOD_LABELS } from '@paydesk/domain/payments/messages';
 import { CHANNEL_LABELS } from '@paydesk/domain/transactions/list-labels';
 import { riskLevelLabel, TRANSACTION_TYPE_LABELS } from '@paydesk/domain/transactions/status';
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
-import type pg from 'pg';
+import { type CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
+import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Db } from '../../db/database.ts';
+import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
 import {
   chargeLast4Sql,
   orderTransactionRows,
@@ -23,13 +23,15 @@ import {
 import { ChunkSink, EXPORT_CHUNK_BYTES, type WrittenFile } from './writer.ts';
 
 /**
- * The transactions file on PostgreSQL: one `COPY (SELECT …) TO STDOUT` in CSV format writes it,
- * so no row becomes a JavaScript object. The SELECT computes each cell exactly as
+ * The transactions file through COPY. On PostgreSQL one `COPY (SELECT …) TO STDOUT` in CSV
+ * format writes it, so no row becomes a JavaScript object. The SELECT computes each cell exactly as
  * `transactionCsvCells` writes it (labels, amounts in major units, dates in the requested zone,
  * formula neutralisation); COPY quotes a cell holding a quote, comma or line break, as the row
  * writer does, and writes an absent cell (NULL) empty. What COPY cannot do is end a record with
- * CRLF, so its LF record ends are rewritten as the bytes stream by (`CrlfRecords`). The row
- * writer (writer.ts) stays the reference: a test compares the two files byte for byte.
+ * CRLF, so its LF record ends are rewritten as the bytes stream by (`CrlfRecords`). The embedded
+ * database writes the same SELECT, range by range, with `COPY … TO '/dev/blob'`
+ * (`writeTransactionsCsvByEmbeddedCopy`). The row writer (writer.ts) stays the reference: a test
+ * compares the files byte for byte on both databases.
  */
 
 /** Neutralises a text cell in SQL as `neutralizeFormula` does, and makes an empty cell absent. */
@@ -69,13 +71,13 @@ function moneySql(
 
 /**
  * A `timestamptz` column as wall-clock time in the export's zone, as `zonedDateTimeFormatter`
- * reads the zone: a fixed offset, UTC for none, else a zone name. Undefined when PostgreSQL does
- * not know a name JavaScript knows: that file is written row by row.
+ * reads the zone: a fixed offset, UTC for none, else a zone name. Undefined when the database does
+ * not know a name JavaScript knows (`known` asks it): that file is written row by row.
  */
 async function wallClockSql(
-  client: pg.ClientBase,
   timeZone: string | null,
-): Promise<((column: RawBuilder<Date>) => RawBuilder<Date>) | undefined> {
+  known: (zone: string) => Promise<boolean>,
+): Promise<WallClock | undefined> {
   const fixed_minutes = fixedOffsetMinutes(timeZone);
   if (fixed_minutes !== undefined)
     return (column) =>
@@ -90,11 +92,53 @@ async function wallClockSql(
       if (!(error instanceof RangeError)) throw error;
     }
   }
-  if (zone !== 'UTC') {
-    const known = await client.query('select 1 from pg_timezone_names where name = $1', [zone]);
-    if (known.rowCount === 0) return undefined;
-  }
+  if (zone !== 'UTC' && !(await known(zone))) return undefined;
   return (column) => sql<Date>`(${column} at time zone ${sql.lit(zone)})`;
+}
+
+type WallClock = (column: RawBuilder<Date>) => RawBuilder<Date>;
+
+/** The list's rows for an account and filters, as `transactionsQuery` selects them. */
+type Bt = ReturnType<typeof transactionsQuery>;
+
+/** The query that asks whether the database knows a time zone by a name. */
+const ZONE_KNOWN_SQL = 'select 1 from pg_timezone_names where name = $1';
+
+/** Reads the rows of a query given as text, with its parameters written into it. */
+type ReadRows = <R>(text: string) => Promise<R[]>;
+
+/**
+ * The names of the countries of the rows `rows` selects, made by the row writer's formatter and
+ * neutralised, by code; undefined when a currency code of those rows is not ASCII. Currency codes
+ * are changed in case byte by byte, which is what JavaScript does for ASCII only; the engine
+ * writes ISO codes, and a selection with any other is written row by row.
+ */
+async function countryNamesOf(
+  rows: Bt,
+  read: ReadRows,
+  escapeLiteral: (text: string) => string,
+  format: CsvFormat,
+): Promise<Record<string, string> | undefined> {
+  const countries = await read<{ code: string | null; wide: boolean }>(
+    inlineParameters(
+      rows
+        .select([
+          'customer_country as code',
+          sql<boolean>`bool_or(octet_length(currency) <> length(currency)
+            or octet_length(customer_currency) <> length(customer_currency))`.as('wide'),
+        ])
+        .groupBy('customer_country')
+        .compile(),
+      escapeLiteral,
+    ),
+  );
+  if (countries.some((row) => row.wide)) return undefined;
+  return Object.fromEntries(
+    countries
+      .flatMap(({ code }) => (code ? [{ code }] : []))
+      .map(({ code }) => [code, neutralizeFormula(format.countryName(code))] as const)
+      .filter(([, name]) => name !== ''),
+  );
 }
 
 /**
@@ -226,7 +270,10 @@ export async function writeTransactionsCsvByCopy(
   const client = await pool.connect();
   let failure: unknown;
   try {
-    const wallClock = await wallClockSql(client, options.timeZone);
+    const wallClock = await wallClockSql(options.timeZone, async (zone) => {
+      const known = await client.query(ZONE_KNOWN_SQL, [zone]);
+      return known.rowCount !== 0;
+    });
     if (!wallClock) return undefined;
     // One snapshot for the countries read first and the rows read after.
     await client.query('begin isolation level repeatable read read only');
@@ -235,42 +282,26 @@ export async function writeTransactionsCsvByCopy(
     // One pass over every row, streamed: compiling its expressions to machine code (PostgreSQL's
     // JIT, which the query's estimated cost turns on) costs more than it saves.
     await client.query('set local jit = off');
-    const countries = await client.query<{ code: string | null; wide: boolean }>(
-      inlineParameters(
-        transactionsQuery(db, accountId, filters)
-          .select([
-            'customer_country as code',
-            sql<boolean>`bool_or(octet_length(currency) <> length(currency)
-              or octet_length(customer_currency) <> length(customer_currency))`.as('wide'),
-          ])
-          .groupBy('customer_country')
-          .compile(),
-        (text) => client.escapeLiteral(text),
-      ),
+    const escapeLiteral = (text: string) => client.escapeLiteral(text);
+    const countryNames = await countryNamesOf(
+      transactionsQuery(db, accountId, filters),
+      async (text) => (await client.query(text)).rows,
+      escapeLiteral,
+      options.format,
     );
-    // Currency codes are changed in case byte by byte, which is what JavaScript does for ASCII
-    // only; the engine writes ISO codes, and a selection with any other is written row by row.
-    if (countries.rows.some((row) => row.wide)) {
+    if (!countryNames) {
       await client.query('rollback');
       return undefined;
     }
-    // Country names come from the same formatter as the row writer's, per code found.
-    const countryNames = Object.fromEntries(
-      countries.rows
-        .flatMap(({ code }) => (code ? [{ code }] : []))
-        .map(({ code }) => [code, neutralizeFormula(options.format.countryName(code))] as const)
-        .filter(([, name]) => name !== ''),
-    );
-    const query = copyQuery(db, accountId, filters, wallClock, countryNames);
+    const query = copyQuery(db, transactionsQuery(db, accountId, filters), wallClock, countryNames, 'joined');
     const sink = new ChunkSink(db, exportId);
     // A chunk's records and the data read while it reaches its size.
     const records = new CrlfRecords(EXPORT_CHUNK_BYTES + COPY_READ_BYTES * 4);
     records.write(Buffer.from(csvRecord(TRANSACTION_CSV_HEADERS)));
     const stream = client.query(
-      copyTo(
-        `copy (${inlineParameters(query, (text) => client.escapeLiteral(text))}) to stdout with (format csv)`,
-        { highWaterMark: COPY_READ_BYTES },
-      ),
+      copyTo(`copy (${inlineParameters(query, escapeLiteral)}) to stdout with (format csv)`, {
+        highWaterMark: COPY_READ_BYTES,
+      }),
     );
     // A chunk is stored while COPY goes on with the next; one at a time, so chunks keep their
     // order and a chunk's bytes are not gathered over before they are sent.
@@ -299,19 +330,125 @@ export async function writeTransactionsCsvByCopy(
   }
 }
 
+/** Rows a piece of the file has on the embedded database, read by one COPY. */
+export const EMBEDDED_PIECE_ROWS = 10_000;
+
+/** Where a piece of the file starts: its first row's key in the list's default order. */
+interface PieceStart {
+  at: string;
+  seq: number;
+}
+
 /**
- * The SELECT whose rows, written by COPY as CSV, are the file's records: the list's rows for the
- * filters (`transactionsQuery`) in the row writer's order (`orderTransactionRows`), so a filter
- * the list learns reaches this file with no change here.
+ * Writes the transactions list's rows that `filters` select through COPY on the embedded
+ * database, or answers undefined when the file is one only the row writer can write (as
+ * `writeTransactionsCsvByCopy`).
+ *
+ * The embedded database serves every request of the server one statement at a time, so the
+ * file is not read in one transaction, which would hold it for the whole file: the rows are
+ * numbered once in the list's order by their keys alone (the list's index holds them), and every
+ * `pieceRows`-th row's key starts a piece that one COPY to `/dev/blob` writes, each a short
+ * transaction of its own. Rows added after the export started are not written: every query is
+ * bounded by the largest `seq` at the start (`seq` only grows, and the embedded database runs
+ * one transaction at a time). A row changed while the file is written is written as it is when
+ * its piece is read; its country's name is written only if a row of the selection had that
+ * country when the names were read at the start.
+ */
+export async function writeTransactionsCsvByEmbeddedCopy(
+  db: Db,
+  exportId: string,
+  accountId: string,
+  filters: transactions.TTransactionFilters,
+  options: { timeZone: string | null; format: CsvFormat },
+  pieceRows = EMBEDDED_PIECE_ROWS,
+): Promise<WrittenFile | undefined> {
+  const pglite = embeddedDatabaseOf(db);
+  if (!pglite) throw new Error('Not an embedded database');
+  const wallClock = await wallClockSql(options.timeZone, async (zone) => {
+    const known = await pglite.query(ZONE_KNOWN_SQL, [zone]);
+    return known.rows.length > 0;
+  });
+  if (!wallClock) return undefined;
+  const last = await db
+    .selectFrom('balance_transactions')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirstOrThrow();
+  const lastSeq = last.seq === null ? 0 : Number(last.seq);
+  const rows = () => transactionsQuery(db, accountId, filters).where('seq', '<=', lastSeq);
+  const escapeLiteral = (text: string) => pg.escapeLiteral(text);
+  const countryNames = await countryNamesOf(
+    rows(),
+    async <R>(text: string) => (await pglite.query<R>(text)).rows,
+    escapeLiteral,
+    options.format,
+  );
+  if (!countryNames) return undefined;
+  // `at` is the time as the database writes it, so the ranges keep microseconds (as the row
+  // writer's resumption does).
+  const starts = await db
+    .selectFrom(
+      rows()
+        .select([
+          sql<string>`created_at::text`.as('at'),
+          'seq',
+          sql<number>`row_number() over (order by created_at desc, seq desc)`.as('n'),
+        ])
+        .as('k'),
+    )
+    .select(['at', 'seq'])
+    .where(sql<SqlBool>`(n - 1) % ${pieceRows} = 0`)
+    .orderBy('n')
+    .execute();
+  const pieces: PieceStart[] = starts.map(({ at, seq }) => ({ at, seq: Number(seq) }));
+  const sink = new ChunkSink(db, exportId);
+  const records = new CrlfRecords(EXPORT_CHUNK_BYTES + COPY_READ_BYTES * 4);
+  records.write(Buffer.from(csvRecord(TRANSACTION_CSV_HEADERS)));
+  for (const [index, start] of pieces.entries()) {
+    const next = pieces[index + 1];
+    // Spelled out as the row writer's resumption is, so the list's index gives the range.
+    let range = rows().where(
+      sql<SqlBool>`created_at <= ${start.at}::timestamptz and (created_at < ${start.at}::timestamptz or seq <= ${start.seq})`,
+    );
+    if (next)
+      range = range.where(
+        sql<SqlBool>`created_at >= ${next.at}::timestamptz and (created_at > ${next.at}::timestamptz or seq > ${next.seq})`,
+      );
+    const query = copyQuery(db, range, wallClock, countryNames, 'by key');
+    const text = `copy (${inlineParameters(query, escapeLiteral)}) to '/dev/blob' with (format csv)`;
+    const blob = await pglite.transaction(async (tx) => {
+      // Dates are written as PostgreSQL's ISO text of a timestamp cut to the second.
+      await tx.query(`set local datestyle = 'ISO, YMD'`);
+      return (await tx.query(text)).blob;
+    });
+    // A piece without rows writes nothing, and then there is no blob.
+    const data = blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0);
+    for (let offset = 0; offset < data.length; offset += COPY_READ_BYTES) {
+      records.push(data.subarray(offset, offset + COPY_READ_BYTES));
+      if (records.wholeBytes >= EXPORT_CHUNK_BYTES) await sink.storeBytes(records.take());
+    }
+    if (records.unfinished) throw new Error('COPY ended inside a record');
+  }
+  if (records.wholeBytes > 0) await sink.storeBytes(records.take());
+  return { row_count: records.records, size_bytes: sink.size_bytes };
+}
+
+/**
+ * The SELECT whose rows, written by COPY as CSV, are the file's records: the list's rows that
+ * `rows` selects (`transactionsQuery`, perhaps narrowed to a range) in the row writer's order
+ * (`orderTransactionRows`), so a filter the list learns reaches this file with no change here.
+ *
+ * `lookups`: how the order number and card digits are found. `joined` joins the orders and the
+ * charges, which for a whole file PostgreSQL does by hash; `by key` looks each up by its primary
+ * key (a lateral subquery with `limit 1`, which the planner cannot flatten into a join), for a
+ * range of rows, where a hash join would read both tables whole for every range (writer.ts).
  */
 function copyQuery(
   db: Db,
-  accountId: string,
-  filters: transactions.TTransactionFilters,
-  wallClock: (column: RawBuilder<Date>) => RawBuilder<Date>,
+  rows: Bt,
+  wallClock: WallClock,
   countryNames: Record<string, string>,
+  lookups: 'joined' | 'by key',
 ): CompiledQuery {
-  const rows = transactionsQuery(db, accountId, filters).select(TRANSACTION_LIST_COLUMNS);
   const col = <T>(name: string) => sql<T>`${sql.ref(`b.${name}`)}`;
   const customerCurrency = sql<string>`coalesce(b.customer_currency, b.currency)`;
   // As the list does, a payment shows the card's last four digits only when it has a charge.
@@ -342,22 +479,44 @@ function copyQuery(
     sql`case when b.customer_amount is not null then ${textCellSql(sql`upper(${customerCurrency} collate "C")`)} end`,
     textCellSql(col('id')),
   ];
-  return (
-    db
-      .selectFrom(rows.as('b'))
-      .leftJoin('orders as o', 'o.id', 'b.order_id')
-      // The digits are taken out of the charge where it is read: a whole-file export joins by hash,
-      // and a hash of ids and digits is a sixth of the size of one holding the charges' JSON.
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('charges')
-            .select(['id', chargeLast4Sql.as('last4')])
-            .as('c'),
-        (join) => join.onRef('c.id', '=', 'b.charge_id'),
-      )
-      .select(cells.map((cell, index) => cell.as(`c${index}`)))
-      .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))
-      .compile()
-  );
+  const listed = db.selectFrom(rows.select(TRANSACTION_LIST_COLUMNS).as('b'));
+  const linked =
+    lookups === 'joined'
+      ? listed
+          .leftJoin('orders as o', 'o.id', 'b.order_id')
+          // The digits are taken out of the charge where it is read: a whole-file export joins by
+          // hash, and a hash of ids and digits is a sixth of the size of one holding the charges' JSON.
+          .leftJoin(
+            (eb) =>
+              eb
+                .selectFrom('charges')
+                .select(['id', chargeLast4Sql.as('last4')])
+                .as('c'),
+            (join) => join.onRef('c.id', '=', 'b.charge_id'),
+          )
+      : listed
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('orders')
+                .select('number')
+                .whereRef('orders.id', '=', 'b.order_id')
+                .limit(1)
+                .as('o'),
+            (join) => join.onTrue(),
+          )
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('charges')
+                .select(chargeLast4Sql.as('last4'))
+                .whereRef('charges.id', '=', 'b.charge_id')
+                .limit(1)
+                .as('c'),
+            (join) => join.onTrue(),
+          );
+  return linked
+    .select(cells.map((cell, index) => cell.as(`c${index}`)))
+    .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))
+    .compile();
 }

@@ -10,7 +10,7 @@ import { type MailSettings, sendMail } from '../../store/mail.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
 import { enqueueJob } from '../jobs.ts';
-import { writeTransactionsCsvByCopy } from './copy.ts';
+import { writeTransactionsCsvByCopy, writeTransactionsCsvByEmbeddedCopy } from './copy.ts';
 import { type WrittenFile, writeFraudOutcomesCsv, writePayoutsCsv, writeTransactionsCsv } from './writer.ts';
 
 /**
@@ -142,15 +142,14 @@ async function writeFile(db: Db, row: ExportRow): Promise<WrittenFile> {
   switch (row.kind) {
     case 'transactions': {
       const filters = transactions.ZTransactionFilters.parse(row.filters);
-      // On PostgreSQL the file is written by COPY (copy.ts); the row writer serves the embedded
-      // database and the time zones PostgreSQL does not know by the same name.
+      // The file is written by COPY (copy.ts): on PostgreSQL in one snapshot, on the embedded
+      // database in pieces. The row writer serves the time zones the database does not know by
+      // the same name, and currency codes that are not ASCII.
       const pool = postgresPoolOf(db);
+      const copyOptions = { timeZone: row.user_timezone, format };
       const copied = pool
-        ? await writeTransactionsCsvByCopy(db, pool, row.id, row.account_id, filters, {
-            timeZone: row.user_timezone,
-            format,
-          })
-        : undefined;
+        ? await writeTransactionsCsvByCopy(db, pool, row.id, row.account_id, filters, copyOptions)
+        : await writeTransactionsCsvByEmbeddedCopy(db, row.id, row.account_id, filters, copyOptions);
       return copied ?? writeTransactionsCsv(db, row.id, row.account_id, filters, format);
     }
     case 'fraud_outcomes': {

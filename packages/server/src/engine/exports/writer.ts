@@ -10,7 +10,8 @@ import {
 } from '@paydesk/domain/exports/columns';
 import { csvRecord } from '@paydesk/domain/exports/csv';
 import { type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
+import { withEmbeddedFile } from '../../db/file-content.ts';
 import { orderPayouts, payoutsQuery } from '../payouts/query.ts';
 import { payoutView } from '../payouts/read.ts';
 import { fraudOutcomeRows, fraudOutcomesQuery, fraudOutcomeView } from '../transactions/fraud-outcomes.ts';
@@ -73,15 +74,28 @@ export class ChunkSink {
   }
 
   /**
-   * Stores UTF-8 bytes of whole records as the next chunk, after the text added before. On
-   * PostgreSQL only: `pg` sends a Buffer parameter in binary format, which for a text column is
-   * the text's UTF-8 bytes (the server checks they are UTF-8), so the bytes never become a string.
+   * Stores UTF-8 bytes of whole records as the next chunk, after the text added before, checking
+   * they are UTF-8, so the bytes never become a string here. On PostgreSQL `pg` sends a Buffer
+   * parameter in binary format, which for a text column is the text's UTF-8 bytes (the server
+   * checks them). The embedded database would make a string of a Buffer parameter without checking
+   * it; there the bytes become a file of its in-memory file system, which one statement reads and
+   * checks (`convert_from`), as db/file-content.ts writes files.
    */
   async storeBytes(data: Buffer): Promise<void> {
     await this.flush(true);
-    await sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${this.seq}, ${data})`.execute(
-      this.db,
-    );
+    if (embeddedDatabaseOf(this.db)) {
+      // The buffer is gathered into again for the next chunk: the file system gets a copy.
+      await withEmbeddedFile(this.db, data, { handOver: false }, async (path) => {
+        await sql`insert into export_chunks (export_id, seq, data)
+          values (${this.exportId}, ${this.seq}, convert_from(pg_read_binary_file(${path}), 'UTF8'))`.execute(
+          this.db,
+        );
+      });
+    } else {
+      await sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${this.seq}, ${data})`.execute(
+        this.db,
+      );
+    }
     this.seq++;
     this.size_bytes += data.length;
   }
