@@ -199,25 +199,28 @@ export function cubePeriod(cube: Cube, at: Date): Date {
   return new Date(Math.floor(at.getTime() / cube.ms) * cube.ms);
 }
 
-/** A cell's key as text, ordered as PostgreSQL orders the key with nulls last (for lock order). */
-function cubeKeyText(cell: CubeDelta): string {
-  const attributes = CUBE_ATTRIBUTES.map((column) => {
+/**
+ * A cell's attributes as text, ordered as PostgreSQL orders them with nulls last; with the account
+ * and period before them, a cell's key (for lock order).
+ */
+function cubeAttributesText(cell: CubeAttributes): string {
+  return CUBE_ATTRIBUTES.map((column) => {
     const value = cell[column];
     if (value === null) return '\uffff';
     return typeof value === 'number' ? String(value + 1000).padStart(6, '0') : value;
-  });
-  return [cell.account_id, cell.start.toISOString(), ...attributes].join('\u0000');
+  }).join('\u0000');
 }
 
 /** Ledger types whose rows a loan's repayment is withheld from. */
 const REPAID_TYPES: readonly string[] = ['charge', 'payment'];
 
 /**
- * Sums new entries (not yet swept by a payout) into their cells of a cube. A repayment is planned
- * with the capture it is withheld from (same charge, same instant), so the payment's loan is
- * found among the same entries.
+ * Sums new entries (not yet swept by a payout) into their cells of every cube, in one pass: each
+ * cube of `CUBES` with its cells, sorted by key. A repayment is
+ * planned with the capture it is withheld from (same charge, same instant), so the payment's loan
+ * is found among the same entries.
  */
-export function cubeDeltas(cube: Cube, entries: readonly LedgerEntry[]): CubeDelta[] {
+export function cubeDeltas(entries: readonly LedgerEntry[]): { cube: Cube; deltas: CubeDelta[] }[] {
   const repaidBy = new Map<string, string>();
   for (const entry of entries) {
     if (entry.type !== 'financing_paydown' || !entry.charge_id || !entry.loan_id) continue;
@@ -225,15 +228,13 @@ export function cubeDeltas(cube: Cube, entries: readonly LedgerEntry[]): CubeDel
     const known = repaidBy.get(key);
     if (known === undefined || entry.loan_id < known) repaidBy.set(key, entry.loan_id);
   }
-  const rows = new Map<string, CubeDelta>();
+  const cubes = CUBES.map((cube) => ({ cube, cells: new Map<string, CubeDelta>() }));
   for (const entry of entries) {
     const repaid =
       REPAID_TYPES.includes(entry.type) && entry.charge_id
         ? (repaidBy.get(`${entry.charge_id}|${entry.created_at.getTime()}`) ?? null)
         : null;
-    const cell: CubeDelta = {
-      account_id: entry.account_id,
-      start: cubePeriod(cube, entry.created_at),
+    const attributes: CubeAttributes = {
       type: entry.type,
       currency: entry.currency,
       customer_currency: entry.customer_currency ?? null,
@@ -244,16 +245,23 @@ export function cubeDeltas(cube: Cube, entries: readonly LedgerEntry[]): CubeDel
       risk_level: entry.risk_level ?? null,
       payout_id: null,
       loan_id: entry.loan_id ?? repaid,
-      count: 0,
-      amount: 0,
-      fee: 0,
-      net: 0,
     };
-    const text = cubeKeyText(cell);
-    rows.set(text, addEntry(rows.get(text) ?? cell, entry));
+    const attributesText = cubeAttributesText(attributes);
+    for (const { cube, cells } of cubes) {
+      const start = cubePeriod(cube, entry.created_at);
+      const key = `${entry.account_id}\u0000${start.toISOString()}\u0000${attributesText}`;
+      const cell = cells.get(key) ?? { account_id: entry.account_id, start, ...attributes, ...NO_SUMS };
+      cells.set(key, addEntry(cell, entry));
+    }
   }
-  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  return cubes.map(({ cube, cells }) => ({
+    cube,
+    deltas: [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, cell]) => cell),
+  }));
 }
+
+/** The sums of a cell no entry has been added to. */
+const NO_SUMS = { count: 0, amount: 0, fee: 0, net: 0 } as const;
 
 /** The columns of a cube's unique key. */
 function cubeKeyColumns(cube: Cube) {
@@ -284,7 +292,7 @@ const CUBE_CHUNK_CELLS = 2000;
 
 /** Adds new entries to every cube (daily and hourly). */
 export async function addToCubes(trx: Executor, entries: readonly LedgerEntry[]): Promise<void> {
-  for (const cube of CUBES) await applyCube(trx, cube, cubeDeltas(cube, entries));
+  for (const { cube, deltas } of cubeDeltas(entries)) await applyCube(trx, cube, deltas);
 }
 
 /**
