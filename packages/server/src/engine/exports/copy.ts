@@ -20,7 +20,7 @@ import {
   TRANSACTION_LIST_COLUMNS,
   transactionsQuery,
 } from '../transactions/query.ts';
-import { ChunkSink, EXPORT_CHUNK_BYTES, type WrittenFile } from './writer.ts';
+import { ChunkSink, EXPORT_CHUNK_BYTES, joinLinksByKey, type WrittenFile } from './writer.ts';
 
 /**
  * The transactions file through COPY. On PostgreSQL one `COPY (SELECT …) TO STDOUT` in CSV
@@ -440,7 +440,7 @@ export async function writeTransactionsCsvByEmbeddedCopy(
  * `lookups`: how the order number and card digits are found. `joined` joins the orders and the
  * charges, which for a whole file PostgreSQL does by hash; `by key` looks each up by its primary
  * key (a lateral subquery with `limit 1`, which the planner cannot flatten into a join), for a
- * range of rows, where a hash join would read both tables whole for every range (writer.ts).
+ * range of rows, where a hash join would read both tables whole for every range (`joinLinksByKey`).
  */
 function copyQuery(
   db: Db,
@@ -452,7 +452,7 @@ function copyQuery(
   const col = <T>(name: string) => sql<T>`${sql.ref(`b.${name}`)}`;
   const customerCurrency = sql<string>`coalesce(b.customer_currency, b.currency)`;
   // As the list does, a payment shows the card's last four digits only when it has a charge.
-  const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then c.last4 end, '')`;
+  const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then c.link_last4 end, '')`;
   const method = sql<string | null>`case when b.source is null or b.source = '' then null
     else ${labelSql(col('source'), PAYMENT_METHOD_LABELS)} || coalesce(${' •••• '} || ${last4}, '') end`;
   // The label starts the cell and is never empty, so neutralising it neutralises the cell.
@@ -467,7 +467,7 @@ function copyQuery(
     // The table shows fees as what they take away; the file does the same.
     moneySql(sql`(-b.fee)`, col('currency')),
     moneySql(col('net'), col('currency')),
-    textCellSql(sql`o.number`),
+    textCellSql(sql`o.link_order_number`),
     method,
     textCellSql(col('customer_name')),
     textCellSql(col('customer_email')),
@@ -483,38 +483,21 @@ function copyQuery(
   const linked =
     lookups === 'joined'
       ? listed
-          .leftJoin('orders as o', 'o.id', 'b.order_id')
+          .leftJoin(
+            (eb) => eb.selectFrom('orders').select(['id', 'number as link_order_number']).as('o'),
+            (join) => join.onRef('o.id', '=', 'b.order_id'),
+          )
           // The digits are taken out of the charge where it is read: a whole-file export joins by
           // hash, and a hash of ids and digits is a sixth of the size of one holding the charges' JSON.
           .leftJoin(
             (eb) =>
               eb
                 .selectFrom('charges')
-                .select(['id', chargeLast4Sql.as('last4')])
+                .select(['id', chargeLast4Sql.as('link_last4')])
                 .as('c'),
             (join) => join.onRef('c.id', '=', 'b.charge_id'),
           )
-      : listed
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('orders')
-                .select('number')
-                .whereRef('orders.id', '=', 'b.order_id')
-                .limit(1)
-                .as('o'),
-            (join) => join.onTrue(),
-          )
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('charges')
-                .select(chargeLast4Sql.as('last4'))
-                .whereRef('charges.id', '=', 'b.charge_id')
-                .limit(1)
-                .as('c'),
-            (join) => join.onTrue(),
-          );
+      : joinLinksByKey(listed);
   return linked
     .select(cells.map((cell, index) => cell.as(`c${index}`)))
     .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))

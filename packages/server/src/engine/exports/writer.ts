@@ -9,9 +9,10 @@ import {
   transactionCsvCells,
 } from '@paydesk/domain/exports/columns';
 import { csvRecord } from '@paydesk/domain/exports/csv';
-import { type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
 import { withEmbeddedFile } from '../../db/file-content.ts';
+import type { Database } from '../../db/schema.ts';
 import { orderPayouts, payoutsQuery } from '../payouts/query.ts';
 import { payoutView } from '../payouts/read.ts';
 import { fraudOutcomeRows, fraudOutcomesQuery, fraudOutcomeView } from '../transactions/fraud-outcomes.ts';
@@ -33,6 +34,44 @@ import {
  * file: on the embedded database a cursor's fetches cost far more than the same rows read by
  * index ranges (docs/performance.md).
  */
+
+/** The keys a ledger row `b` is linked to its order and its charge by. */
+interface LinkKeys {
+  order_id: string | null;
+  charge_id: string;
+}
+
+/**
+ * Joins each ledger row `b` to its order (`o.link_order_id`, `o.link_order_number`) and to its
+ * charge's last four digits (`c.link_last4`), the links a transactions file writes. Each is a
+ * lateral lookup by primary key with `limit 1`, which PostgreSQL cannot flatten into a plain join:
+ * a plain join of thousands of rows is planned as a hash join that reads the whole orders and
+ * charges tables, where these probe their keys. The row writer's batches and the COPY writer's
+ * ranges both join this way.
+ */
+export function joinLinksByKey<O>(query: SelectQueryBuilder<Database & { b: LinkKeys }, 'b', O>) {
+  return query
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('orders')
+          .select(['id as link_order_id', 'number as link_order_number'])
+          .whereRef('orders.id', '=', 'b.order_id')
+          .limit(1)
+          .as('o'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('charges')
+          .select(chargeLast4Sql.as('link_last4'))
+          .whereRef('charges.id', '=', 'b.charge_id')
+          .limit(1)
+          .as('c'),
+      (join) => join.onTrue(),
+    );
+}
 
 /** Rows read per query. */
 export const EXPORT_BATCH_ROWS = 5_000;
@@ -147,32 +186,8 @@ export async function writeTransactionsCsv(
     const rows = orderTransactions(query, 'date', 'desc').limit(batchRows);
     // Of the links the list reads with one query per kind, the file writes only the order and
     // the card's last four digits (transactionCsvCells); those two are joined here, so a batch
-    // is one round trip instead of five and the deposits and loans are not read at all. Each is
-    // a lateral lookup with `limit 1`, which PostgreSQL cannot flatten into a plain join: a
-    // plain join of thousands of rows is planned as a hash join that reads the whole orders and
-    // charges tables for every batch, where these probe their primary keys.
-    const linked = db
-      .selectFrom(rows.as('b'))
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('orders')
-            .select(['id as link_order_id', 'number as link_order_number'])
-            .whereRef('orders.id', '=', 'b.order_id')
-            .limit(1)
-            .as('o'),
-        (join) => join.onTrue(),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('charges')
-            .select(chargeLast4Sql.as('link_last4'))
-            .whereRef('charges.id', '=', 'b.charge_id')
-            .limit(1)
-            .as('c'),
-        (join) => join.onTrue(),
-      )
+    // is one round trip instead of five and the deposits and loans are not read at all.
+    const linked = joinLinksByKey(db.selectFrom(rows.as('b')))
       .selectAll('b')
       .select(['o.link_order_id', 'o.link_order_number', 'c.link_last4']);
     // The batch comes back as one JSON array in the list's order, parsed at once, instead of
