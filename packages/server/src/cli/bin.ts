@@ -1,7 +1,4 @@
-import { AppError } from '@paydesk/domain';
-import { DataDirLockedError } from '../db/lock.ts';
-import { UsageError } from './args.ts';
-import { runCli } from './main.ts';
+import { cliFailure, runCli } from './main.ts';
 
 runCli(
   process.argv.slice(2),
@@ -10,13 +7,7 @@ runCli(
 )
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (error instanceof UsageError || error instanceof AppError || error instanceof DataDirLockedError) {
-      process.stderr.write(`Error: ${error.message}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    }
-    // A stack already begins with the error's name and message.
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? `Error: ${error.message}`) : `Error: ${String(error)}`}\n`,
-    );
-    process.exit(1);
+    const { message, code } = cliFailure(error);
+    process.stderr.write(`${message}\n`);
+    process.exit(code);
   });
