@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli/main.ts';
 import { type DatabaseTarget, openDatabase } from './db/database.ts';
 import { JOB_CHANNEL } from './engine/jobs.ts';
 import { TEST_DATABASE_KINDS } from './testing/db.ts';
 import { cardCheckout } from './testing/engine.ts';
+import { migratedDataDir } from './testing/migrated-folder.ts';
 import { PrivateCluster, privateClusterUnavailable } from './testing/postgres-cluster.ts';
 import { type ProcessResult, REPO_ROOT, runCliProcess } from './testing/process.ts';
 import { freePort, type LoggedProcess, startServer, untilAnswered } from './testing/server-process.ts';
@@ -113,29 +115,45 @@ class CrashStore {
 
   static async create(databaseUrl = ''): Promise<CrashStore> {
     const store = new CrashStore(databaseUrl, await freePort());
+    // The first migration is not what this test is about: the embedded store starts migrated.
+    if (!databaseUrl) await migratedDataDir(store.dataDir);
     mkdirSync(join(store.root, 'web'));
     writeFileSync(
       join(store.root, 'web/index.html'),
       '<!doctype html><title>Paydesk</title><!--paydesk-bootstrap-->',
     );
-    await store.cli(
-      'user:create',
-      '--login',
-      LOGIN,
-      '--email',
-      'crash@example.test',
-      '--role',
-      'administrator',
-      '--password',
-      'crash-admin-password',
-    );
-    const password = (await store.cli('app-password:create', '--login', LOGIN))
-      .trim()
-      .split('\n')
-      .at(-1)!
-      .trim();
-    store.authorization = `Basic ${Buffer.from(`${LOGIN}:${password}`).toString('base64')}`;
-    await store.cli('seed', '--transactions', '5', '--days', '1', '--seed', '3');
+    // The store is set up with the CLI's own commands, run in this process on one open of the
+    // database rather than a process each (running them as processes is cli.test.ts's to prove).
+    const database = await openDatabase(store.target());
+    try {
+      const cli = async (...argv: string[]): Promise<string[]> => {
+        const out: string[] = [];
+        const code = await runCli(
+          argv,
+          (line) => out.push(line),
+          (line) => out.push(line),
+          database,
+        );
+        if (code !== 0) throw new Error(`cli ${argv[0]} failed: ${out.join('\n')}`);
+        return out;
+      };
+      await cli(
+        'user:create',
+        '--login',
+        LOGIN,
+        '--email',
+        'crash@example.test',
+        '--role',
+        'administrator',
+        '--password',
+        'crash-admin-password',
+      );
+      const password = (await cli('app-password:create', '--login', LOGIN)).at(-1)!.trim();
+      store.authorization = `Basic ${Buffer.from(`${LOGIN}:${password}`).toString('base64')}`;
+      await cli('seed', '--transactions', '5', '--days', '1', '--seed', '3');
+    } finally {
+      await database.close();
+    }
     return store;
   }
 
@@ -147,12 +165,6 @@ class CrashStore {
     return this.databaseUrl
       ? { kind: 'postgres', url: this.databaseUrl, poolSize: 2 }
       : { kind: 'pglite', dataDir: this.dataDir };
-  }
-
-  async cli(...args: string[]): Promise<string> {
-    const result = await runCliProcess(args, { DATA_DIR: this.dataDir, DATABASE_URL: this.databaseUrl });
-    if (result.code !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}${result.stdout}`);
-    return result.stdout;
   }
 
   /** Starts the server (from the sources) and answers how long it took to answer a request. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { deferIndexes } from './engine/seed/bulk-load.ts';
 import { authenticatePassword } from './store/users.ts';
+import { migratedDataDir } from './testing/migrated-folder.ts';
 import { type ProcessResult, REPO_ROOT } from './testing/process.ts';
 
 const MAIN = join(REPO_ROOT, 'packages/server/src/main.ts');
@@ -32,6 +33,8 @@ function runServer(env: Record<string, string>): Promise<ProcessResult> {
   });
 }
 
+// Each start is on a data folder migrated already (and empty, so the start still makes the
+// administrator): what happens on a port that is taken does not depend on the first migration.
 describe('starting the server when its port is taken', () => {
   let root: string;
   let busy: Server;
@@ -53,7 +56,7 @@ describe('starting the server when its port is taken', () => {
   });
 
   it('says so in one line, still shows the new administrator password, and leaves the data closed', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = await migratedDataDir(join(root, 'data'));
     const result = await runServer({
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -78,7 +81,7 @@ describe('starting the server when its port is taken', () => {
   }, 60_000);
 
   it('builds again the indexes a seed run left dropped when it was cut off', async () => {
-    const dataDir = join(root, 'data-deferred');
+    const dataDir = await migratedDataDir(join(root, 'data-deferred'));
     const seeded = await openDatabase({ kind: 'pglite', dataDir });
     try {
       expect(await deferIndexes(seeded.db)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOption, setOptions } from '../store/options.ts';
+import { migratedDataDir } from '../testing/migrated-folder.ts';
 import { deadPid, isRunning, REPO_ROOT, runCliProcess } from '../testing/process.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { DataDirLockedError, type LockHolder, writeLockForTest } from './lock.ts';
@@ -15,6 +16,14 @@ function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-lock-'));
   dirs.push(dir);
   return dir;
+}
+
+/**
+ * A data folder already migrated: these tests are about the lock, and migrating each new folder
+ * again would only make them slower.
+ */
+async function migratedDir(): Promise<string> {
+  return migratedDataDir(dataDir());
 }
 
 const lockPath = (dir: string) => join(dir, 'paydesk.lock');
@@ -47,7 +56,7 @@ afterEach(async () => {
 
 describe('the data-folder lock', () => {
   it('stops a second process with an error naming the holder, and the data stays intact', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const holder = await openIn(dir);
     let closed = false;
     try {
@@ -100,7 +109,7 @@ describe('the data-folder lock', () => {
   });
 
   it('refuses a second opener in the same process until the first one closes', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const first = await openIn(dir);
     const error = await openIn(dir).then(
       () => undefined,
@@ -116,7 +125,7 @@ describe('the data-folder lock', () => {
   });
 
   it('takes over a lock left by a process that died on this host', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const pid = deadPid();
     expect(isRunning(pid)).toBe(false);
     writeLockForTest(dir, { pid, host: hostname(), command: 'crashed', started_at: '2026-01-01T00:00:00Z' });
@@ -131,7 +140,7 @@ describe('the data-folder lock', () => {
   });
 
   it('takes over a lock file with no readable holder', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     writeFileSync(lockPath(dir), '{"pid": 12');
     const handle = await openIn(dir);
     expect(readLock(dir).pid).toBe(process.pid);
@@ -158,8 +167,10 @@ describe('the data-folder lock', () => {
     expect(readLock(dir)).toEqual(holder);
     expect(existsSync(join(dir, 'pglite'))).toBe(false);
 
-    // Once that process is gone, its lock is stale and the next opener takes it.
+    // Once that process is gone, its lock is stale and the next opener takes it. (The folder gets
+    // a migrated database only now, so that the refusal above is seen to have created nothing.)
     await stop(other);
+    await migratedDataDir(dir);
     const handle = await openIn(dir);
     expect(readLock(dir).pid).toBe(process.pid);
     await handle.close();
@@ -174,7 +185,7 @@ describe('the data-folder lock', () => {
   });
 
   it('on close removes only its own lock, and leaves no exit listener behind', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const listeners = process.listenerCount('exit');
     const handle: DatabaseHandle = await openIn(dir);
     expect(process.listenerCount('exit')).toBe(listeners + 1);
