@@ -40,6 +40,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // One file at a time: two at once on two cores left a click racing a page's hydration.
           fileParallelism: false,
+          // The files share one worker's modules (Playwright, the helpers) instead of loading them
+          // again each: every file's state is its own server and browser, made in its hooks.
+          isolate: false,
           // A browser test that fails once is run again, and fails CI only when it fails twice;
           // the first failure is still printed (connect.test.ts prints the server's log with it).
           retry: 1,

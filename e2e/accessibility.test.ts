@@ -68,8 +68,8 @@ async function checkModal(
 
 describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
   beforeAll(async () => {
-    server.cli('store:set', '--key', '_wcpay_feature_documents', '--value', '1');
-    server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'JP');
+    await server.cli('store:set', '--key', '_wcpay_feature_documents', '--value', '1');
+    await server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'JP');
     await server.start();
   });
 
@@ -141,10 +141,10 @@ describeInBrowser('accessibility: WCAG 2.2 AA on every page state', (use) => {
 
     beforeAll(async () => {
       await server.stop();
-      server.cli('seed', '--transactions', '120', '--days', '40', '--seed', '3');
-      server.cli('account:set', '--payout-schedule', 'manual');
-      server.cli('clock:advance', '--days', '2');
-      server.useAppPassword('admin');
+      await server.cli('seed', '--transactions', '120', '--days', '40', '--seed', '3');
+      await server.cli('account:set', '--payout-schedule', 'manual');
+      await server.cli('clock:advance', '--days', '2');
+      await server.useAppPassword('admin');
       await server.start();
       // An authorization to capture, for the uncaptured tab and the payment detail page.
       await server.api('POST', '/payment_intents', {

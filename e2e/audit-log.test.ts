@@ -21,9 +21,9 @@ describeInBrowser('the audit log page', (use) => {
   let chargeId: string;
 
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'audit@example.test' });
-    server.cli('seed', '--transactions', '20', '--days', '5', '--seed', '5');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'audit@example.test' });
+    await server.cli('seed', '--transactions', '20', '--days', '5', '--seed', '5');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     const intent = await server.api<{ charge: { id: string } }>(
       'POST',

@@ -28,6 +28,21 @@ export function adminUrl(path: string, query: Record<string, string> = {}): stri
 }
 
 /**
+ * The browser the suites of this worker share (the files share the worker's modules: see the e2e
+ * project in vitest.config.ts), launched again if it has gone. Each suite's pages live in browser
+ * contexts of their own, which it closes after, so what one file leaves never reaches the next.
+ */
+let shared: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  // One that failed to launch is launched again too.
+  const browser = await shared?.catch(() => undefined);
+  if (browser?.isConnected()) return browser;
+  shared = chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  return shared;
+}
+
+/**
  * A browser suite: skipped, saying so, when the global setup found no Chromium. `use()` gives
  * the browser inside tests.
  */
@@ -36,10 +51,11 @@ export function describeInBrowser(name: string, suite: (use: () => Browser) => v
   (enabled ? describe : describe.skip)(name, () => {
     let browser: Browser | undefined;
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+      browser = await sharedBrowser();
     });
     afterAll(async () => {
-      await browser?.close();
+      // The suite's own contexts, left open or not; the browser serves the next file.
+      for (const context of browser?.contexts() ?? []) await context.close();
     });
     suite(() => {
       if (!browser) throw new Error('browser not started');

@@ -54,9 +54,9 @@ describeInBrowser('the Loans page', (use) => {
   let active: Loan;
 
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'loans@example.test' });
-    server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '7');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'loans@example.test' });
+    await server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '7');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     // Payments below the seeded price rule finish repaying the seeded loan.
     for (let order = 8100; ; order++) {
@@ -67,7 +67,7 @@ describeInBrowser('the Loans page', (use) => {
       expect((await pay(String(order), 400_000, 'Rhea Repayer')).status).toBe('succeeded');
     }
     await server.stop();
-    server.cli('capital:loan', '--amount', '123456', '--fee', '12345', '--withhold-rate', '1250');
+    await server.cli('capital:loan', '--amount', '123456', '--fee', '12345', '--withhold-rate', '1250');
     await server.start();
     expect((await pay('8201', 20_000, LOAN_PAYER)).status).toBe('succeeded');
     expect((await pay('8202', 30_000, LOAN_PAYER)).status).toBe('succeeded');

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
@@ -22,28 +21,21 @@ const server = new OwnServer('card-readers', 'readers-first-admin-password');
 
 /**
  * Registers readers, oldest first, labelled `Till 1`, `Till 2` …, with the CLI's own
- * `reader:create` run in one process (a process per reader takes too long); returns its output.
+ * `reader:create` (the commands share one open database); resolves to what they printed.
  */
-function registerReaders(types: readonly string[]): string {
-  const main = join(import.meta.dirname, '..', 'packages/server/src/cli/main.ts');
-  const script = `
-    import { runCli } from ${JSON.stringify(main)};
-    const types = ${JSON.stringify(types)};
-    for (const [index, type] of types.entries()) {
-      const args = ['reader:create', '--label', 'Till ' + (index + 1), '--device-type', type];
-      const code = await runCli(args, (line) => console.log(line), (line) => console.error(line));
-      if (code !== 0) process.exit(code);
-    }
-  `;
-  return server.node(['--input-type=module', '-e', script], 'reader:create');
+async function registerReaders(types: readonly string[]): Promise<string> {
+  let printed = '';
+  for (const [index, type] of types.entries())
+    printed += await server.cli('reader:create', '--label', `Till ${index + 1}`, '--device-type', type);
+  return printed;
 }
 
 const readerRows = (page: Page) => page.getByTestId('connected-readers').getByTestId('reader-row');
 
 describeInBrowser('the Card readers page', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'readers@example.test' });
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'readers@example.test' });
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     // The business starts its verification: the store now has an account, with no readers yet.
     await server.api(
@@ -89,7 +81,7 @@ describeInBrowser('the Card readers page', (use) => {
   it('lists the ten newest readers with their id, device type and status', async () => {
     await server.stop();
     const types = Array.from({ length: 11 }, (_, index) => DEVICE_TYPES[index % DEVICE_TYPES.length]!);
-    const ids = registerReaders(types).match(/tmr_\w+/g) ?? [];
+    const ids = (await registerReaders(types)).match(/tmr_\w+/g) ?? [];
     expect(ids).toHaveLength(11);
     const created = ids.map((id, index) => ({ id, type: types[index]! }));
     await server.start();

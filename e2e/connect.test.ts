@@ -174,7 +174,7 @@ describeInBrowser('connect, the sandbox test drive and the reset', (use) => {
 
   it('lists the supported countries when the store country is not one of them', async () => {
     await server.stop();
-    server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'BR');
+    await server.cli('store:set', '--key', 'woocommerce_default_country', '--value', 'BR');
     await server.start();
     const page = await signedInPage(use());
     await page.goto(adminUrl('/payments/connect'));
@@ -220,7 +220,7 @@ describeInBrowser('the Connect page switches, its promotion and a failed connect
   };
 
   beforeAll(async () => {
-    switches.cli(
+    await switches.cli(
       'connect:set',
       '--onboarding-disabled',
       'true',
@@ -262,7 +262,7 @@ describeInBrowser('the Connect page switches, its promotion and a failed connect
 
   it('shows the promotion, and when applying it fails says so and connects on the next click', async () => {
     await switches.stop();
-    switches.cli('connect:clear', '--onboarding-disabled');
+    await switches.cli('connect:clear', '--onboarding-disabled');
     await switches.start();
     const page = await openConnect();
     const box = page.getByTestId('connect-incentive');

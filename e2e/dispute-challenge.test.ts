@@ -44,9 +44,9 @@ describeInBrowser('the dispute challenge page', (use) => {
   let accepted: Row;
 
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
-    server.cli('seed', '--transactions', '3', '--days', '1', '--seed', '5');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator(MERCHANT);
+    await server.cli('seed', '--transactions', '3', '--days', '1', '--seed', '5');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     await server.api('POST', '/payment_intents', checkoutBody('4000000000002685', 2_345, 'Grace Hopper'));
     await server.api('POST', '/payment_intents', checkoutBody('4000000000000259', 6_789, 'Ada Byron'));

@@ -30,10 +30,10 @@ describeInBrowser('the disputes list', (use) => {
   let all: Row[];
 
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
+    await server.createAdministrator(MERCHANT);
     // A sandbox account with a day of history (the seed is fixed, so the history is too).
-    server.cli('seed', '--transactions', '5', '--days', '1', '--seed', '3');
-    server.useAppPassword(MERCHANT.login);
+    await server.cli('seed', '--transactions', '5', '--days', '1', '--seed', '3');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     await server.api('POST', '/payment_intents', checkoutBody('4000000000000259', 5_000, 'Ada Byron'));
     await server.api('POST', '/sandbox/clock/advance', { days: 1 });

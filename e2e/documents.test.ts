@@ -28,8 +28,8 @@ describeInBrowser('the documents page and the VAT wizard', (use) => {
   let page: Page;
 
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'docs@example.test' });
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'docs@example.test' });
+    await server.useAppPassword(MERCHANT.login);
   });
   afterAll(async () => {
     await server.dispose();
@@ -43,7 +43,7 @@ describeInBrowser('the documents page and the VAT wizard', (use) => {
   async function sandboxIn(country: string) {
     await page?.context().close();
     await server.stop();
-    server.cli('store:set', '--key', 'woocommerce_default_country', '--value', country);
+    await server.cli('store:set', '--key', 'woocommerce_default_country', '--value', country);
     await server.start();
     page = await server.signedInPage(use(), { user: MERCHANT, acceptDownloads: true });
     await page.goto(server.adminUrl('/payments/overview'));

@@ -56,9 +56,9 @@ const exportButton = (page: Page) => page.getByTestId('export-button');
 
 describeInBrowser('CSV exports from the transactions page', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: MERCHANT.email });
-    server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '30', '--seed', '3');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: MERCHANT.email });
+    await server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '30', '--seed', '3');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   }, 300_000);
 

@@ -30,9 +30,9 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Change
 
 describeInBrowser('the fraud protection page', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'fp@example.test' });
-    server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '5');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'fp@example.test' });
+    await server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '5');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   });
   afterAll(async () => {

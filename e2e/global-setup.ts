@@ -1,13 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.ts';
-import { OwnServer } from './own-server.ts';
+import { CLI_HOST_BUNDLE, OwnServer } from './own-server.ts';
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_CUSTOMER_PASSWORD = 'e2e-customer-password';
 
 /** The shared server, which every file without a server of its own uses. */
 const server = new OwnServer('shared', E2E_ADMIN_PASSWORD);
+/** The migrated data folder every server's starts as a copy of (`OwnServer.prepareTemplate`). */
+let template = '';
 
 /** Starts the built app on a fresh embedded database for the browser tests. */
 export async function setup(project: TestProject): Promise<void> {
@@ -20,8 +24,10 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('baseUrl', '');
     return;
   }
+  await bundleCliHost();
+  template = await OwnServer.prepareTemplate();
   // A user without the capability, made with the CLI before the server holds the data folder.
-  server.cli(
+  await server.cli(
     'user:create',
     '--login',
     'shopper',
@@ -37,8 +43,28 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('dataDir', server.dataDir);
 }
 
+/**
+ * Bundles the CLI host (cli-host.ts) as `npm run build` bundles the CLI: the domain package inlined,
+ * the server's npm dependencies left to node_modules.
+ */
+async function bundleCliHost(): Promise<void> {
+  const root = join(import.meta.dirname, '..');
+  const manifest = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
+  await build({
+    entryPoints: [join(root, 'e2e/cli-host.ts')],
+    outfile: CLI_HOST_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...Object.keys(manifest.dependencies).filter((name) => name !== '@paydesk/domain'), 'zod'],
+    logLevel: 'warning',
+  });
+}
+
 export async function teardown(): Promise<void> {
   await server.dispose();
+  if (template) rmSync(template, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

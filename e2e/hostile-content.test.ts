@@ -67,9 +67,9 @@ describeInBrowser('hostile content on the admin pages', (use) => {
   let disputeId = '';
 
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
-    server.cli('seed', '--transactions', '1', '--days', '1', '--seed', '7');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator(MERCHANT);
+    await server.cli('seed', '--transactions', '1', '--days', '1', '--seed', '7');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     // Each payload is a customer's name, an order number and billing address lines.
     for (const [index, payload] of XSS_PAYLOADS.entries()) {

@@ -73,11 +73,11 @@ describeInBrowser('keyboard only: the main journeys', (use) => {
   let page: Page;
 
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
-    server.cli('seed', '--transactions', '60', '--days', '40', '--seed', '7');
-    server.cli('account:set', '--payout-schedule', 'manual');
-    server.cli('clock:advance', '--days', '2');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator(MERCHANT);
+    await server.cli('seed', '--transactions', '60', '--days', '40', '--seed', '7');
+    await server.cli('account:set', '--payout-schedule', 'manual');
+    await server.cli('clock:advance', '--days', '2');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     // One payment to find by its country and refund in part: its order has no store page, so the
     // refund form asks for the amount.

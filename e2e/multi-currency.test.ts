@@ -25,8 +25,8 @@ const previewSrc = (page: Page) => page.getByTestId('store-preview').getAttribut
 
 describeInBrowser('the multi-currency setup wizard', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'mc-admin@example.test' });
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'mc-admin@example.test' });
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   });
   afterAll(async () => {

@@ -28,8 +28,8 @@ const MENU_PATHS = [
 
 describeInBrowser('the links of the admin', (use) => {
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
-    server.cli('seed', '--transactions', '400', '--days', '30', '--seed', '11');
+    await server.createAdministrator(MERCHANT);
+    await server.cli('seed', '--transactions', '400', '--days', '30', '--seed', '11');
     await server.start();
   }, 300_000);
 

@@ -51,7 +51,13 @@ const DETAILS = {
 describeInBrowser('onboarding: the wizard, business verification and KYC continue', (use) => {
   beforeAll(async () => {
     // The store's industry gives the wizard its initial type of goods or services.
-    server.cli('store:set', '--key', 'woocommerce_store_industry', '--value', 'food-drink,health-beauty');
+    await server.cli(
+      'store:set',
+      '--key',
+      'woocommerce_store_industry',
+      '--value',
+      'food-drink,health-beauty',
+    );
     await server.start();
   });
 

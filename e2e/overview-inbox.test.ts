@@ -31,7 +31,7 @@ const OLDER_NOTES = 8;
 const server = new OwnServer('inbox', 'inbox-first-admin-password');
 
 /** Writes a note past the notes store, so its content reaches the database unsanitised. */
-function writeRawNote(): void {
+async function writeRawNote(): Promise<void> {
   const database = join(ROOT, 'packages/server/src/db/database.ts');
   const script = `
     import { openDatabase } from ${JSON.stringify(database)};
@@ -59,7 +59,7 @@ function writeRawNote(): void {
       await handle.close();
     }
   `;
-  server.node(['--input-type=module', '-e', script], 'writeRawNote');
+  await server.node(['--input-type=module', '-e', script], 'writeRawNote');
 }
 
 interface ApiNote {
@@ -132,7 +132,7 @@ const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.
 describeInBrowser('the Overview inbox and survey', (use) => {
   beforeAll(async () => {
     for (const [key, merchant] of Object.entries(MERCHANTS)) {
-      server.cli(
+      await server.cli(
         'user:create',
         '--login',
         merchant.login,
@@ -144,9 +144,9 @@ describeInBrowser('the Overview inbox and survey', (use) => {
         merchant.password,
       );
     }
-    server.cli('seed', '--transactions', '120', '--days', '30', '--seed', '5');
-    writeRawNote();
-    server.useAppPassword(MERCHANTS.inbox.login);
+    await server.cli('seed', '--transactions', '120', '--days', '30', '--seed', '5');
+    await writeRawNote();
+    await server.useAppPassword(MERCHANTS.inbox.login);
     await server.start();
     // Disputes opened now: one whose note the merchant follows, one the merchant accepts.
     await disputedPayment(4_200, '8801');

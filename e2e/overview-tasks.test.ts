@@ -5,7 +5,6 @@ import { presetRange } from '@paydesk/domain/overview/payment-activity';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../packages/server/src/db/database.ts';
 import { describeInBrowser } from './browser.ts';
 import { OwnServer } from './own-server.ts';
 
@@ -61,17 +60,14 @@ describeInBrowser('the overview task list and payment activity', (use) => {
   let disputeKeys: string[] = [];
 
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'tasks@example.test' });
-    server.cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'tasks@example.test' });
+    await server.cli('seed', '--transactions', '200', '--days', '20', '--seed', '5');
+    await server.useAppPassword(MERCHANT.login);
     // The account is a test drive (so it can go live) and now settles in EUR, as the payments
     // provider would set it; the embedded database is free while no server runs.
-    const database = await openDatabase({ kind: 'pglite', dataDir: server.dataDir });
-    try {
-      await sql`update accounts set is_test_drive = true, default_currency = 'eur'`.execute(database.db);
-    } finally {
-      await database.close();
-    }
+    await server.withDatabase(async ({ db }) => {
+      await sql`update accounts set is_test_drive = true, default_currency = 'eur'`.execute(db);
+    });
     await server.start();
     for (let index = 0; index < DISPUTED_PAYMENTS; index++) {
       await server.api('POST', '/payment_intents', {

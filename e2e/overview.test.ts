@@ -46,16 +46,20 @@ const notice = (page: Page, text: string) => page.getByTestId('notice').filter({
 
 describeInBrowser('the overview page', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'ov@example.test', firstName: MERCHANT.firstName });
-    server.cli('seed', '--transactions', '120', '--days', '20', '--seed', '11');
+    await server.createAdministrator({
+      ...MERCHANT,
+      email: 'ov@example.test',
+      firstName: MERCHANT.firstName,
+    });
+    await server.cli('seed', '--transactions', '120', '--days', '20', '--seed', '11');
     // Manual payouts keep the funds that become available in the balance, ready for an instant
     // payout; the account settles in EUR from now on, so USD and EUR balances both exist.
-    server.cli('account:set', '--payout-schedule', 'manual', '--default-currency', 'eur');
+    await server.cli('account:set', '--payout-schedule', 'manual', '--default-currency', 'eur');
     // The seeded daily payouts swept whatever was available when they ran, so whether anything
     // is available now would depend on the time of day; two more days on a manual schedule make
     // pending funds available for the instant payout whatever the hour.
-    server.cli('clock:advance', '--days', '2');
-    server.useAppPassword(MERCHANT.login);
+    await server.cli('clock:advance', '--days', '2');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     await server.api('POST', '/payment_intents', {
       amount: 4_200,
@@ -278,8 +282,14 @@ describeInBrowser('the overview page', (use) => {
     ] as const) {
       await server.stop();
       // Progressive onboarding left open: coming back from the short form opens the eligibility modal.
-      server.cli('account:set', '--status', status, '--progressive-onboarding', movedHome ? 'off' : 'open');
-      if (movedHome) server.cli('store:set', '--key', 'home', '--value', movedHome);
+      await server.cli(
+        'account:set',
+        '--status',
+        status,
+        '--progressive-onboarding',
+        movedHome ? 'off' : 'open',
+      );
+      if (movedHome) await server.cli('store:set', '--key', 'home', '--value', movedHome);
       await server.start();
       const { context, page } = await signedIn(use());
       await page.goto(overviewUrl());

@@ -1,14 +1,26 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
 import { freePort, type LoggedProcess, startServer } from '../packages/server/src/testing/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The compiled server and command line (`npm run build`, which the browser tests run first). */
 const SERVER_MAIN = join(ROOT, 'packages/server/dist/main.mjs');
-const SERVER_CLI = join(ROOT, 'packages/server/dist/cli.mjs');
+/**
+ * The CLI host (cli-host.ts), bundled by the global setup beside the server's build, inside the
+ * server's package as the server finds its files from: the commands a test runs before it starts
+ * its server share one open database.
+ */
+export const CLI_HOST_BUNDLE = join(ROOT, 'packages/server/dist/test/cli-host.mjs');
+/**
+ * The variable naming a migrated, empty data folder (`prepareTemplate`) that a new server's folder
+ * starts as a copy of, instead of migrating a database of its own.
+ */
+const TEMPLATE_VARIABLE = 'PAYDESK_E2E_TEMPLATE';
 /** The payments REST API, where `api` calls go unless told otherwise. */
 const PAYMENTS_API = '/wp-json/wc/v3/payments';
 
@@ -33,6 +45,8 @@ export class OwnServer {
   private server: LoggedProcess | undefined;
   private address = '';
   private authorization = '';
+  /** The CLI host while commands run on the stopped server's folder. */
+  private host: CliHost | undefined;
 
   /**
    * `adminPassword` is the first administrator's (login `admin`); `env` adds to or overrides the
@@ -44,9 +58,16 @@ export class OwnServer {
     this.env = options.env ?? {};
   }
 
-  /** The data folder, made on first use so a skipped suite leaves nothing behind. */
+  /**
+   * The data folder, made on first use so a skipped suite leaves nothing behind: a copy of the
+   * migrated template when the global setup made one.
+   */
   get dataDir(): string {
-    if (!this.folder) this.folder = mkdtempSync(join(tmpdir(), `paydesk-e2e-${this.name}-`));
+    if (!this.folder) {
+      this.folder = mkdtempSync(join(tmpdir(), `paydesk-e2e-${this.name}-`));
+      const template = process.env[TEMPLATE_VARIABLE];
+      if (template) cpSync(template, this.folder, { recursive: true });
+    }
     return this.folder;
   }
 
@@ -57,6 +78,7 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
+    await this.closeHost();
     const port = await freePort();
     // The compiled server, as production runs it (`npm run build` made it with the admin app).
     this.server = await startServer([SERVER_MAIN], {
@@ -85,24 +107,64 @@ export class OwnServer {
   /** Stops the server and removes its data folder. */
   async dispose(): Promise<void> {
     await this.stop();
+    await this.closeHost();
     if (this.folder) rmSync(this.folder, { recursive: true, force: true });
     this.folder = '';
   }
 
   /**
-   * A CLI command on the data folder; returns what it printed. The server must be stopped (it
-   * holds the folder's lock).
+   * A CLI command on the data folder; resolves to what it printed. The server must be stopped (the
+   * commands hold the folder's lock until the server starts, `node` runs, or the folder goes).
    */
-  cli(...args: string[]): string {
-    return this.run([SERVER_CLI, ...args], `cli ${args[0]}`);
+  async cli(...args: string[]): Promise<string> {
+    if (this.address) throw new Error(`cli ${args[0]}: the server is running and holds the data folder`);
+    this.host ??= new CliHost(this.dataDir);
+    const result = await this.host.run(args);
+    if (result.code !== 0) throw new Error(`cli ${args[0]} failed: ${result.err}${result.out}`);
+    return result.out;
+  }
+
+  /**
+   * Opens the data folder's database in this process for `use`, then closes it; as for `cli`,
+   * the server must be stopped.
+   */
+  async withDatabase<T>(use: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+    if (this.address) throw new Error('the server is running and holds the data folder');
+    await this.closeHost();
+    const database = await openDatabase({ kind: 'pglite', dataDir: this.dataDir });
+    try {
+      return await use(database);
+    } finally {
+      await database.close();
+    }
+  }
+
+  /** Ends the CLI host, which gives the data folder back. */
+  private async closeHost(): Promise<void> {
+    await this.host?.close();
+    this.host = undefined;
   }
 
   /**
    * A Node process (with tsx) on the data folder, as `DATA_DIR`; returns what it printed. The
    * server must be stopped. `what` names it in the error when it fails.
    */
-  node(args: string[], what = args.join(' ')): string {
+  async node(args: string[], what = args.join(' ')): Promise<string> {
+    await this.closeHost();
     return this.run(['--import', 'tsx', ...args], what);
+  }
+
+  /**
+   * Migrates an empty data folder with the CLI and names it, for every server made after, in this
+   * process and the test files' processes, as the folder a new server's starts from: a migration
+   * of the embedded database takes seconds, a copy of its files a fraction of one.
+   */
+  static async prepareTemplate(): Promise<string> {
+    const template = new OwnServer('template', 'unused-template-password');
+    await template.cli('ledger:check');
+    await template.closeHost();
+    process.env[TEMPLATE_VARIABLE] = template.dataDir;
+    return template.dataDir;
   }
 
   private run(args: string[], what: string): string {
@@ -119,8 +181,8 @@ export class OwnServer {
    * Makes an administrator with the CLI (so the server must be stopped): `user` signs in with
    * its login and password; the e-mail address is the one given or `<login>@example.test`.
    */
-  createAdministrator(user: Credentials & { email?: string; firstName?: string }): void {
-    this.cli(
+  async createAdministrator(user: Credentials & { email?: string; firstName?: string }): Promise<void> {
+    await this.cli(
       'user:create',
       '--login',
       user.login,
@@ -138,8 +200,12 @@ export class OwnServer {
    * Makes an application password for `login` with the CLI (so the server must be stopped); from
    * then on `api` and `basicAuth` sign in as that user.
    */
-  useAppPassword(login: string): void {
-    const password = this.cli('app-password:create', '--login', login).trim().split('\n').at(-1)!.trim();
+  async useAppPassword(login: string): Promise<void> {
+    const password = (await this.cli('app-password:create', '--login', login))
+      .trim()
+      .split('\n')
+      .at(-1)!
+      .trim();
     this.authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
   }
 
@@ -219,4 +285,52 @@ export async function pageFetch<T>(
     },
     { path, method: init.method ?? 'GET', body: init.body },
   );
+}
+
+/** What a command exited with and printed. */
+interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** A CLI host process (cli-host.ts) on a data folder, asked one command at a time. */
+class CliHost {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: Interface;
+  private readonly answers: ((line: string) => void)[] = [];
+  private printed = '';
+  private readonly exited: Promise<void>;
+
+  constructor(dataDir: string) {
+    this.child = spawn(process.execPath, [CLI_HOST_BUNDLE], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.printed = (this.printed + chunk.toString()).slice(-20_000);
+    });
+    this.lines = createInterface({ input: this.child.stdout });
+    this.lines.on('line', (line) => this.answers.shift()?.(line));
+    // A host that dies answers every waiting command with what it printed.
+    void this.exited.then(() => {
+      for (const answer of this.answers.splice(0))
+        answer(JSON.stringify({ code: 1, out: '', err: `the CLI host exited: ${this.printed}` }));
+    });
+  }
+
+  run(args: readonly string[]): Promise<CliResult> {
+    return new Promise((resolve) => {
+      this.answers.push((line) => resolve(JSON.parse(line) as CliResult));
+      this.child.stdin.write(`${JSON.stringify(args)}\n`);
+    });
+  }
+
+  /** Ends its input and waits until it has closed the database and exited. */
+  async close(): Promise<void> {
+    this.child.stdin.end();
+    await this.exited;
+    if (this.child.exitCode !== 0) throw new Error(`the CLI host failed: ${this.printed}`);
+  }
 }

@@ -129,10 +129,10 @@ async function noticeText(page: Page, status: 'success' | 'error'): Promise<stri
 
 describeInBrowser('payment detail page', (use) => {
   beforeAll(async () => {
-    server.cli('seed', '--transactions', '1', '--days', '1');
-    server.createAdministrator({ ...MERCHANT, email: 'detail-admin@example.test' });
-    server.useAppPassword(MERCHANT.login);
-    const reader = /tmr_\w+/.exec(server.cli('reader:create', '--label', 'Front desk'))?.[0];
+    await server.cli('seed', '--transactions', '1', '--days', '1');
+    await server.createAdministrator({ ...MERCHANT, email: 'detail-admin@example.test' });
+    await server.useAppPassword(MERCHANT.login);
+    const reader = /tmr_\w+/.exec(await server.cli('reader:create', '--label', 'Front desk'))?.[0];
     if (!reader) throw new Error('reader:create printed no reader id');
 
     // An in-person payment, billed as a reader fee when the day ends.
@@ -146,7 +146,7 @@ describeInBrowser('payment detail page', (use) => {
       },
     });
     await server.stop();
-    server.cli('clock:advance', '--days', '1');
+    await server.cli('clock:advance', '--days', '1');
     await server.start();
 
     // A payment from another country than its billing address is held for review.

@@ -24,7 +24,7 @@ interface Settings {
 }
 
 /** Gives the account outstanding requirements, as the payments provider would (server stopped). */
-function setRequirements(currently_due: string[]): void {
+async function setRequirements(currently_due: string[]): Promise<void> {
   const database = join(ROOT, 'packages/server/src/db/database.ts');
   const script = `
     import { openDatabase } from ${JSON.stringify(database)};
@@ -37,7 +37,7 @@ function setRequirements(currently_due: string[]): void {
       await handle.close();
     }
   `;
-  server.node(['--input-type=module', '-e', script], 'setRequirements');
+  await server.node(['--input-type=module', '-e', script], 'setRequirements');
 }
 
 /** Longer than the 1500 ms enabling spinner, with room for a slow machine. */
@@ -50,10 +50,10 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id 
 
 describeInBrowser('the payment-methods setup wizard', (use) => {
   beforeAll(async () => {
-    server.cli('seed', '--transactions', '1', '--days', '1');
-    server.createAdministrator({ ...MERCHANT, email: 'pmw-admin@example.test' });
-    server.useAppPassword(MERCHANT.login);
-    server.cli('account:set', '--progressive-onboarding', 'open');
+    await server.cli('seed', '--transactions', '1', '--days', '1');
+    await server.createAdministrator({ ...MERCHANT, email: 'pmw-admin@example.test' });
+    await server.useAppPassword(MERCHANT.login);
+    await server.cli('account:set', '--progressive-onboarding', 'open');
     await server.start();
     await server.api('POST', '/settings', {
       enabled_payment_method_ids: ['card'],
@@ -94,8 +94,8 @@ describeInBrowser('the payment-methods setup wizard', (use) => {
     await server.stop();
     // A weekly schedule without its day, as the command line may leave it: a whole-object save
     // (which sends the schedule) is refused until the day is chosen.
-    server.cli('account:set', '--progressive-onboarding', 'complete', '--payout-schedule', 'weekly');
-    setRequirements(['company.tax_id', 'business_profile.url', 'external_account']);
+    await server.cli('account:set', '--progressive-onboarding', 'complete', '--payout-schedule', 'weekly');
+    await setRequirements(['company.tax_id', 'business_profile.url', 'external_account']);
     await server.start();
     const statuses = (await server.api<Settings>('GET', '/settings')).payment_method_statuses;
     expect(statuses.alipay).toEqual({

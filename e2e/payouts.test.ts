@@ -48,15 +48,15 @@ const headerTexts = async (page: Page, list: string) =>
 
 async function restartWith(...args: string[]): Promise<void> {
   await server.stop();
-  server.cli('account:set', ...args);
+  await server.cli('account:set', ...args);
   await server.start();
 }
 
 describeInBrowser('the payouts pages', (use) => {
   beforeAll(async () => {
-    server.createAdministrator(MERCHANT);
-    server.cli('seed', '--transactions', '150', '--days', '25', '--seed', '21');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator(MERCHANT);
+    await server.cli('seed', '--transactions', '150', '--days', '25', '--seed', '21');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   }, 300_000);
 

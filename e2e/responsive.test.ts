@@ -268,9 +268,9 @@ describeInBrowser('every page at every width', (use) => {
     beforeAll(async () => {
       // A store of its own: the one above was never connected, then left unverified.
       await server.dispose();
-      server.createAdministrator({ ...MERCHANT, email: 'rs@example.test' });
-      server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '7');
-      server.useAppPassword(MERCHANT.login);
+      await server.createAdministrator({ ...MERCHANT, email: 'rs@example.test' });
+      await server.cli('seed', '--transactions', '150', '--days', '20', '--seed', '7');
+      await server.useAppPassword(MERCHANT.login);
       await server.start();
       const paid = await server.api<{ id: string }>(
         'POST',

@@ -24,8 +24,8 @@ const bootstrap = (page: Page) =>
 
 describeInBrowser('the settings page resets a test-drive sandbox', (use) => {
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'reset-admin@example.test' });
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'reset-admin@example.test' });
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   });
   afterAll(async () => {

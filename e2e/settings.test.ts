@@ -40,9 +40,9 @@ const previewLoaded = (page: Page) =>
 
 describeInBrowser('the payments settings page', (use) => {
   beforeAll(async () => {
-    server.cli('seed', '--transactions', '1', '--days', '1');
-    server.createAdministrator({ ...MERCHANT, email: 'settings-admin@example.test' });
-    server.useAppPassword(MERCHANT.login);
+    await server.cli('seed', '--transactions', '1', '--days', '1');
+    await server.createAdministrator({ ...MERCHANT, email: 'settings-admin@example.test' });
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
   });
   afterAll(async () => {

@@ -66,9 +66,9 @@ describeInBrowser('the transactions page', (use) => {
   const orders: Record<string, PaymentResult> = {};
 
   beforeAll(async () => {
-    server.createAdministrator({ ...MERCHANT, email: 'tx@example.test' });
-    server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '20', '--seed', '7');
-    server.useAppPassword(MERCHANT.login);
+    await server.createAdministrator({ ...MERCHANT, email: 'tx@example.test' });
+    await server.cli('seed', '--transactions', String(SEEDED_ROWS), '--days', '20', '--seed', '7');
+    await server.useAppPassword(MERCHANT.login);
     await server.start();
     orders.capture = await pay('7101', 2_500, 'manual');
     orders.cancel = await pay('7102', 3_100, 'manual');
