@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { makeMigratedTemplate } from '../packages/server/src/testing/migrated-folder.ts';
+import { serverBundleOptions } from '../scripts/build-lib.mjs';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { CLI_HOST_BUNDLE, OwnServer } from './own-server.ts';
 
@@ -10,7 +12,7 @@ export const E2E_CUSTOMER_PASSWORD = 'e2e-customer-password';
 
 /** The shared server, which every file without a server of its own uses. */
 const server = new OwnServer('shared', E2E_ADMIN_PASSWORD);
-/** The migrated data folder every server's starts as a copy of (`OwnServer.prepareTemplate`). */
+/** The migrated data folder every server's starts as a copy of (`makeMigratedTemplate`). */
 let template = '';
 
 /** Starts the built app on a fresh embedded database for the browser tests. */
@@ -25,7 +27,7 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   await bundleCliHost();
-  template = await OwnServer.prepareTemplate();
+  template = await makeMigratedTemplate();
   // A user without the capability, made with the CLI before the server holds the data folder.
   await server.cli(
     'user:create',
@@ -48,17 +50,10 @@ export async function setup(project: TestProject): Promise<void> {
  * the server's npm dependencies left to node_modules.
  */
 async function bundleCliHost(): Promise<void> {
-  const root = join(import.meta.dirname, '..');
-  const manifest = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
   await build({
-    entryPoints: [join(root, 'e2e/cli-host.ts')],
+    ...serverBundleOptions(),
+    entryPoints: [join(import.meta.dirname, 'cli-host.ts')],
     outfile: CLI_HOST_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...Object.keys(manifest.dependencies).filter((name) => name !== '@paydesk/domain'), 'zod'],
-    logLevel: 'warning',
   });
 }
 

@@ -1,11 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
+import { createInterface } from 'node:readline';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/db/database.ts';
-import { freePort, type LoggedProcess, startServer } from '../packages/server/src/testing/server-process.ts';
+import { copyNamedTemplate } from '../packages/server/src/testing/migrated-folder.ts';
+import { freePort, LoggedProcess, startServer } from '../packages/server/src/testing/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The compiled server and command line (`npm run build`, which the browser tests run first). */
@@ -16,11 +17,6 @@ const SERVER_MAIN = join(ROOT, 'packages/server/dist/main.mjs');
  * its server share one open database.
  */
 export const CLI_HOST_BUNDLE = join(ROOT, 'packages/server/dist/test/cli-host.mjs');
-/**
- * The variable naming a migrated, empty data folder (`prepareTemplate`) that a new server's folder
- * starts as a copy of, instead of migrating a database of its own.
- */
-const TEMPLATE_VARIABLE = 'PAYDESK_E2E_TEMPLATE';
 /** The payments REST API, where `api` calls go unless told otherwise. */
 const PAYMENTS_API = '/wp-json/wc/v3/payments';
 
@@ -60,13 +56,12 @@ export class OwnServer {
 
   /**
    * The data folder, made on first use so a skipped suite leaves nothing behind: a copy of the
-   * migrated template when the global setup made one.
+   * migrated template the global setup made (`makeMigratedTemplate`), when it made one.
    */
   get dataDir(): string {
     if (!this.folder) {
       this.folder = mkdtempSync(join(tmpdir(), `paydesk-e2e-${this.name}-`));
-      const template = process.env[TEMPLATE_VARIABLE];
-      if (template) cpSync(template, this.folder, { recursive: true });
+      copyNamedTemplate(this.folder);
     }
     return this.folder;
   }
@@ -152,19 +147,6 @@ export class OwnServer {
   async node(args: string[], what = args.join(' ')): Promise<string> {
     await this.closeHost();
     return this.run(['--import', 'tsx', ...args], what);
-  }
-
-  /**
-   * Migrates an empty data folder with the CLI and names it, for every server made after, in this
-   * process and the test files' processes, as the folder a new server's starts from: a migration
-   * of the embedded database takes seconds, a copy of its files a fraction of one.
-   */
-  static async prepareTemplate(): Promise<string> {
-    const template = new OwnServer('template', 'unused-template-password');
-    await template.cli('ledger:check');
-    await template.closeHost();
-    process.env[TEMPLATE_VARIABLE] = template.dataDir;
-    return template.dataDir;
   }
 
   private run(args: string[], what: string): string {
@@ -296,41 +278,39 @@ interface CliResult {
 
 /** A CLI host process (cli-host.ts) on a data folder, asked one command at a time. */
 class CliHost {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: Interface;
+  private readonly host: LoggedProcess;
   private readonly answers: ((line: string) => void)[] = [];
-  private printed = '';
   private readonly exited: Promise<void>;
 
   constructor(dataDir: string) {
-    this.child = spawn(process.execPath, [CLI_HOST_BUNDLE], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
-    this.child.stderr.on('data', (chunk: Buffer) => {
-      this.printed = (this.printed + chunk.toString()).slice(-20_000);
-    });
-    this.lines = createInterface({ input: this.child.stdout });
-    this.lines.on('line', (line) => this.answers.shift()?.(line));
+    this.host = new LoggedProcess(
+      spawn(process.execPath, [CLI_HOST_BUNDLE], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      }),
+    );
+    const { child } = this.host;
+    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
+    // Each line it writes to stdout answers the oldest command waiting.
+    createInterface({ input: child.stdout! }).on('line', (line) => this.answers.shift()?.(line));
     // A host that dies answers every waiting command with what it printed.
     void this.exited.then(() => {
       for (const answer of this.answers.splice(0))
-        answer(JSON.stringify({ code: 1, out: '', err: `the CLI host exited: ${this.printed}` }));
+        answer(JSON.stringify({ code: 1, out: '', err: `the CLI host exited: ${this.host.log}` }));
     });
   }
 
   run(args: readonly string[]): Promise<CliResult> {
     return new Promise((resolve) => {
       this.answers.push((line) => resolve(JSON.parse(line) as CliResult));
-      this.child.stdin.write(`${JSON.stringify(args)}\n`);
+      this.host.child.stdin!.write(`${JSON.stringify(args)}\n`);
     });
   }
 
   /** Ends its input and waits until it has closed the database and exited. */
   async close(): Promise<void> {
-    this.child.stdin.end();
+    this.host.child.stdin!.end();
     await this.exited;
-    if (this.child.exitCode !== 0) throw new Error(`the CLI host failed: ${this.printed}`);
+    if (this.host.child.exitCode !== 0) throw new Error(`the CLI host failed: ${this.host.log}`);
   }
 }

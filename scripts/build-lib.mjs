@@ -15,6 +15,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * esbuild's options for a server-side bundle (the server, the command line, and what tests run
+ * beside them): an ES module for Node 20 with the domain package inlined and every other npm
+ * dependency of the server left to node_modules.
+ */
+export function serverBundleOptions() {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/server/package.json'), 'utf8'));
+  const external = Object.keys(manifest.dependencies).filter((name) => name !== '@paydesk/domain');
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, 'zod'],
+    logLevel: 'warning',
+  };
+}
 const LOCK = join(ROOT, '.build-lock');
 
 function newestMtime(path) {

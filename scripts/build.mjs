@@ -2,10 +2,9 @@
 // built aside and swapped in (scripts/build-lib.mjs). `--if-stale` builds only what is missing
 // or older than its sources.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { buildInto, isStale, ROOT, withBuildLock } from './build-lib.mjs';
+import { buildInto, isStale, ROOT, serverBundleOptions, withBuildLock } from './build-lib.mjs';
 
 const ifStale = process.argv.includes('--if-stale');
 const DOMAIN = ['packages/domain/src', 'packages/domain/package.json'];
@@ -43,33 +42,23 @@ const serverBesideEntry = {
  * `main.mjs` is the small entry (`entry.ts`) that runs `server.mjs` (`main.ts`).
  */
 async function buildServer() {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/server/package.json'), 'utf8'));
-  const external = Object.keys(manifest.dependencies).filter((name) => name !== '@paydesk/domain');
+  const options = serverBundleOptions();
   await buildInto('packages/server/dist', async (outdir) => {
     await build({
+      ...options,
       entryPoints: { main: join(ROOT, 'packages/server/src/entry.ts') },
       outdir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
       plugins: [serverBesideEntry],
       outExtension: { '.js': '.mjs' },
-      logLevel: 'warning',
     });
     await build({
+      ...options,
       entryPoints: {
         server: join(ROOT, 'packages/server/src/main.ts'),
         cli: join(ROOT, 'packages/server/src/cli/bin.ts'),
       },
       outdir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: [...external, 'zod'],
       outExtension: { '.js': '.mjs' },
-      logLevel: 'warning',
     });
   });
 }

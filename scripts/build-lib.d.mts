@@ -1,0 +1,5 @@
+// Types of what TypeScript files (the browser tests' global setup) import from build-lib.mjs.
+import type { BuildOptions } from 'esbuild';
+
+export const ROOT: string;
+export function serverBundleOptions(): BuildOptions;
