@@ -1,10 +1,10 @@
-import type PDFDocument from 'pdfkit';
+import { onFirstUse } from '../first-use.ts';
 
 /**
  * pdfkit, loaded the first time a PDF is drawn rather than when the server starts: only some
  * requests draw PDFs, and its fonts and code cost start time and memory (docs/performance.md).
  */
-let pdfkit: Promise<typeof PDFDocument> | undefined;
+const pdfkit = onFirstUse(() => import('pdfkit').then((module) => module.default));
 
 /** The document's metadata, as PDF readers show it. */
 export interface PdfInfo {
@@ -18,8 +18,7 @@ export interface PdfInfo {
  * and answers its bytes. `draw` writes the pages; the document is ended after it.
  */
 export async function renderPdf(info: PdfInfo, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  pdfkit ??= import('pdfkit').then((module) => module.default);
-  const Document = await pdfkit;
+  const Document = await pdfkit();
   const pdf = new Document({ size: 'A4', margin: 56, info });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,6 @@
 import { NOTE_ALLOWED_SCHEMES, NOTE_ALLOWED_TAGS } from '@paydesk/domain/inbox/notes';
 import type sanitizeHtml from 'sanitize-html';
+import { onFirstUse } from '../first-use.ts';
 
 /**
  * A note's content keeps the tags allowed in inbox notes and nothing else: links keep only their
@@ -32,10 +33,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** sanitize-html, loaded when the first note is written or read rather than when the server starts. */
-let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+const sanitizer = onFirstUse(() => import('sanitize-html').then((module) => module.default));
 
 export async function sanitizeNoteHtml(html: string): Promise<string> {
-  sanitizer ??= import('sanitize-html').then((module) => module.default);
-  const sanitize = await sanitizer;
+  const sanitize = await sanitizer();
   return sanitize(html, OPTIONS);
 }

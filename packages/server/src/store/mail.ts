@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../config.ts';
+import { onFirstUse } from '../first-use.ts';
 
 /**
  * Outgoing mail (docs/configuration.md, Mail). With `SMTP_URL` set, messages go to that server;
@@ -36,15 +37,14 @@ export interface MailMessage {
 export type MailResult = { via: 'outbox'; file: string } | { via: 'smtp'; messageId: string };
 
 /** nodemailer, loaded when the first message is sent rather than when the server starts. */
-let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+const nodemailerModule = onFirstUse(() => import('nodemailer'));
 
 /** Most time an SMTP exchange may take before the message counts as not sent. */
 const SMTP_TIMEOUT_MS = 60_000;
 
 export async function sendMail(settings: MailSettings, message: MailMessage): Promise<MailResult> {
   const mail = { from: settings.from, ...message };
-  nodemailerModule ??= import('nodemailer');
-  const { default: nodemailer } = await nodemailerModule;
+  const { default: nodemailer } = await nodemailerModule();
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: settings.smtpUrl,

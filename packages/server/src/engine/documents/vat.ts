@@ -1,5 +1,6 @@
 import { assert } from '@paydesk/domain';
 import { type VatCountry, vatNumberPrefix } from '@paydesk/domain/documents/vat';
+import { onFirstUse } from '../../first-use.ts';
 
 /** A number's check: `format` and check digit of one country (docs/vat.md). */
 type Validator = { validate: (value: string) => { isValid: boolean; compact?: string } };
@@ -54,10 +55,8 @@ interface Validators {
  * stdnum and its validators, loaded when the first number is checked rather than when the server
  * starts: its modules cost start time and memory that only VAT numbers need (docs/performance.md).
  */
-let loaded: Promise<Validators> | undefined;
-
-function validators(): Promise<Validators> {
-  loaded ??= import('stdnum').then(({ stdnum }) => {
+const validators = onFirstUse<Validators>(() =>
+  import('stdnum').then(({ stdnum }) => {
     /** One of stdnum's validators, which must exist: a missing one is a broken installation. */
     const validatorOf = ([country, name]: [string, string]): Validator => {
       const validator = (stdnum as Record<string, Record<string, Validator | undefined> | undefined>)[
@@ -73,9 +72,8 @@ function validators(): Promise<Validators> {
       ]),
     );
     return { byPrefix, japan: validatorOf(JAPAN) };
-  });
-  return loaded;
-}
+  }),
+);
 
 export type VatNumberCheck =
   | { valid: true; country: VatCountry; number: string }
