@@ -190,6 +190,13 @@ describeEachDatabase('payment detail API', (use) => {
       },
     });
     expect(timeline[0]!.datetime).toBe(charge.created);
+    // The event does not keep a second copy of the charge's fee rates.
+    const stored = await use()
+      .db.selectFrom('timeline_events')
+      .select('data')
+      .where('charge_id', '=', paid.charge.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.data).not.toHaveProperty('fee_rates');
   });
 
   it('answers the same charge by its order id, and the intent with its charge and order', async () => {

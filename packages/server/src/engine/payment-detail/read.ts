@@ -198,11 +198,13 @@ export async function readTimeline(
 ): Promise<{ data: TTimelineEvent[] }> {
   const intentId = await timelineIntentId(db, accountId, id);
   const rows = await db
-    .selectFrom('timeline_events')
-    .select(['type', 'datetime', 'data'])
-    .where('payment_intent_id', '=', intentId)
-    .orderBy('datetime', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('timeline_events as t')
+    // A capture's fee rates are its charge's (charges_pkey).
+    .leftJoin('charges as c', (join) => join.onRef('c.id', '=', 't.charge_id').on('t.type', '=', 'captured'))
+    .select(['t.type', 't.datetime', 't.data', 'c.fee_rates as charge_fee_rates'])
+    .where('t.payment_intent_id', '=', intentId)
+    .orderBy('t.datetime', 'desc')
+    .orderBy('t.id', 'desc')
     .limit(MAX_TIMELINE_EVENTS)
     .execute();
   const data = rows.map((row) => record(row.data));

@@ -115,6 +115,33 @@ describe('timelineEventView', () => {
     });
   });
 
+  it("gives a capture its charge's fee rates, or the copy an event kept of its own", () => {
+    const rates = (fixed: number) => ({
+      percentage: 0.029,
+      fixed,
+      fixed_currency: 'usd',
+      history: [{ type: 'base', percentage_rate: 0.029, fixed_rate: fixed, currency: 'usd' }],
+    });
+    const charges = timelineEventView(
+      { type: 'captured', datetime, data: { amount: 100 }, charge_fee_rates: rates(30) },
+      new Map(),
+    );
+    expect(charges.fee_rates).toEqual(rates(30));
+    const kept = timelineEventView(
+      {
+        type: 'captured',
+        datetime,
+        data: { amount: 100, fee_rates: rates(25) },
+        charge_fee_rates: rates(30),
+      },
+      new Map(),
+    );
+    expect(kept.fee_rates).toEqual(rates(25));
+    expect(timelineEventView({ type: 'captured', datetime, data: {} }, new Map())).not.toHaveProperty(
+      'fee_rates',
+    );
+  });
+
   it('gives an event with a ledger entry no payout yet as null, and one without none', () => {
     expect(
       timelineEventView({ type: 'captured', datetime, data: { transaction_id: 'txn_2' } }, new Map()).deposit,

@@ -335,10 +335,14 @@ const isTimelineType = (type: string): type is TTimelineEvent['type'] =>
 
 /**
  * One stored event as the contract gives it. `deposits` maps ledger entry ids to the payout that
- * swept them; an event with a ledger entry gets `deposit` (null until a payout sweeps it).
+ * swept them; an event with a ledger entry gets `deposit` (null until a payout sweeps it). A
+ * capture's `fee_rates` are its charge's (`charge_fee_rates`), unless the event kept a copy of
+ * its own, as captures were once stored.
  */
 export function timelineEventView(
-  row: Pick<Selectable<TimelineEventsTable>, 'type' | 'datetime' | 'data'>,
+  row: Pick<Selectable<TimelineEventsTable>, 'type' | 'datetime' | 'data'> & {
+    charge_fee_rates?: unknown;
+  },
   deposits: ReadonlyMap<string, { id: string; arrival_date: number } | null>,
 ): TTimelineEvent {
   assert(isTimelineType(row.type), `timeline event of unknown type ${row.type}`);
@@ -348,7 +352,7 @@ export function timelineEventView(
   for (const key of INTEGER_KEYS) if (Number.isSafeInteger(data[key])) target[key] = data[key];
   for (const key of STRING_KEYS) if (typeof data[key] === 'string') target[key] = data[key];
   if (typeof data.reason === 'string' || data.reason === null) event.reason = data.reason;
-  const feeRates = paymentDetail.ZFeeRates.safeParse(data.fee_rates);
+  const feeRates = paymentDetail.ZFeeRates.safeParse(data.fee_rates ?? row.charge_fee_rates);
   if (feeRates.success) event.fee_rates = feeRates.data;
   const details = paymentDetail.ZTimelineTransactionDetails.safeParse(data.transaction_details);
   if (details.success) event.transaction_details = details.data;

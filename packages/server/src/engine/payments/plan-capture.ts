@@ -131,7 +131,7 @@ export function planCapture(
       amount_captured: amountToCapture,
       currency: charge.currency,
       fee: fee_minor,
-      fee_rates,
+      // Not `fee_rates`: they are the charge's, kept once there and read with the event.
       transaction_id: txnId,
       transaction_details: {
         customer_currency: charge.currency,
