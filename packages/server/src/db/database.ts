@@ -109,6 +109,16 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
   };
 }
 
+/**
+ * The embedded database's write-ahead log, kept small. PostgreSQL keeps up to `max_wal_size` of
+ * log segments (1 GB unless told) for reuse after a checkpoint: after a 100k-row seed that was
+ * 561 MB of log beside 481 MB of tables and indexes, and 1.1 GB at 1M rows, all of it on the
+ * merchant's disk and in every copy of the data folder. A checkpoint now comes every 128 MB of
+ * log, which also bounds what recovery after a crash replays; the seed took no measurably longer
+ * (docs/performance.md, "Storage").
+ */
+const EMBEDDED_WAL_PARAMS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
+
 async function openPglite(target: {
   dataDir: string | undefined;
   loadDataDir?: Blob;
@@ -126,9 +136,11 @@ async function openPglite(target: {
     const pglite = await PGlite.create({
       ...(dataPath ? { dataDir: dataPath } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-      ...(sharedBuffers
-        ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] }
-        : {}),
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...EMBEDDED_WAL_PARAMS,
+        ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
+      ],
       parsers: { [INT8_OID]: parseInt8 },
     });
     const db = new Kysely<Database>({ dialect: auditedDialect(new PGliteDialect({ pglite })) });

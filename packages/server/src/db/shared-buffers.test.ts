@@ -94,4 +94,21 @@ describe('the embedded database', () => {
     expect(await sharedBuffersOpened(undefined)).toBe('128MB');
     await expect(sharedBuffersOpened('48', dir)).rejects.toThrow(/shared_buffers must be a size/);
   });
+
+  it('keeps at most 128 MB of write-ahead log, whatever its buffers', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-wal-'));
+    for (const sharedBuffers of ['by-size', undefined]) {
+      const handle = await openDatabase(
+        { kind: 'pglite', dataDir: dir, ...(sharedBuffers ? { sharedBuffers } : {}) },
+        { migrate: false },
+      );
+      try {
+        const max = await sql<{ max_wal_size: string }>`show max_wal_size`.execute(handle.db);
+        const min = await sql<{ min_wal_size: string }>`show min_wal_size`.execute(handle.db);
+        expect([max.rows[0]?.max_wal_size, min.rows[0]?.min_wal_size]).toEqual(['128MB', '32MB']);
+      } finally {
+        await handle.close();
+      }
+    }
+  });
 });
