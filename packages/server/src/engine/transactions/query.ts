@@ -234,16 +234,44 @@ export function transactionsQuery(db: Executor, accountId: string, filters: TTra
     .where((eb) => transactionConditions(eb, accountId, filters));
 }
 
+/** The account's loans that `loan_id_is` names, by Paydesk's id or Stripe's. */
+export type LoanIds = SelectQueryBuilder<Database, 'loans', { id: string }>;
+
+/**
+ * Which rows the loan filter keeps, given the loans it names. On the ledger: the loan's own rows
+ * (disbursement, repayments) and the payments its repayments were withheld from (charge or
+ * payment rows): a repayment row carries the charge it was taken from.
+ */
+export type LoanCondition = (eb: BtExpression, loanIds: LoanIds) => Expression<SqlBool>;
+
+const ledgerLoanCondition: LoanCondition = (eb, loanIds) =>
+  eb.or([
+    eb('loan_id', 'in', loanIds),
+    eb.and([
+      eb('type', 'in', ['charge', 'payment']),
+      eb(
+        'charge_id',
+        'in',
+        eb
+          .selectFrom('balance_transactions as paydown')
+          .select('paydown.charge_id')
+          .where('paydown.type', '=', 'financing_paydown')
+          .where('paydown.loan_id', 'in', loanIds)
+          .where('paydown.charge_id', 'is not', null),
+      ),
+    ]),
+  ]);
+
 /**
  * The condition `transactionsQuery` puts on the account's rows. It reads the ledger's columns by
- * name only, so it applies as well to rows of the same names: the cube's daily sums
- * (`rows: 'cube'`), whose `loan_id` already names the loan a payment was repaid from.
+ * name only, so it applies as well to rows of the same names (the cube's sums), given how those
+ * rows answer the loan filter (`loanCondition`).
  */
 export function transactionConditions(
   eb: BtExpression,
   accountId: string,
   filters: TTransactionFilters,
-  rows: 'ledger' | 'cube' = 'ledger',
+  loanCondition: LoanCondition = ledgerLoanCondition,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const advanced = advancedConditions(eb, filters);
@@ -258,29 +286,7 @@ export function transactionConditions(
       .select('id')
       .where('account_id', '=', accountId)
       .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)]));
-    // The loan's own rows (disbursement, repayments) and the payments its repayments were
-    // withheld from (charge or payment rows): a repayment row carries the charge it was
-    // taken from.
-    conditions.push(
-      rows === 'cube'
-        ? eb('loan_id', 'in', loanIds)
-        : eb.or([
-            eb('loan_id', 'in', loanIds),
-            eb.and([
-              eb('type', 'in', ['charge', 'payment']),
-              eb(
-                'charge_id',
-                'in',
-                eb
-                  .selectFrom('balance_transactions as paydown')
-                  .select('paydown.charge_id')
-                  .where('paydown.type', '=', 'financing_paydown')
-                  .where('paydown.loan_id', 'in', loanIds)
-                  .where('paydown.charge_id', 'is not', null),
-              ),
-            ]),
-          ]),
-    );
+    conditions.push(loanCondition(eb, loanIds));
   }
   if (filters.search && filters.search.length > 0) {
     conditions.push(eb.or(filters.search.map((term) => searchCondition(eb, parseSearchTerm(term)))));

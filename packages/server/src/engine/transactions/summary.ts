@@ -4,7 +4,13 @@ import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
-import { customerCurrencySql, dateRanges, transactionConditions, transactionsQuery } from './query.ts';
+import {
+  customerCurrencySql,
+  dateRanges,
+  type LoanCondition,
+  transactionConditions,
+  transactionsQuery,
+} from './query.ts';
 
 type Filters = transactions.TTransactionFilters;
 type Summary = transactions.TTransactionsSummary;
@@ -209,6 +215,9 @@ export function cutPeriods(filters: Filters, ms: number): Date[] {
 
 const CELL_COLUMNS = [...CUBE_ATTRIBUTES, 'count', 'amount', 'fee', 'net'] as const;
 
+/** A cell's `loan_id` already names the loan a payment was repaid from (the ledger's cube key). */
+const cubeLoanCondition: LoanCondition = (eb, loanIds) => eb('loan_id', 'in', loanIds);
+
 /**
  * Sums from the cubes, their cells named as the ledger's rows so that the list's own conditions
  * select them (the period's start standing for `created_at`): the daily cube for the days no
@@ -248,7 +257,7 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
           eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
           accountId,
           filters,
-          'cube',
+          cubeLoanCondition,
         ),
       )
       .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
