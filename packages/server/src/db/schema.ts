@@ -228,7 +228,13 @@ export interface ChargesTable {
   settlement_currency: string;
   exchange_rate: string | null;
   application_fee_amount: Money;
+  /**
+   * Written as the charge's fee rates; kept as `fee_rate_set_id` (the trigger of migration 0040),
+   * so read back only on charges written before it.
+   */
   fee_rates: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The set of fee rates the charge was priced by (fee_rate_sets). */
+  fee_rate_set_id: ColumnType<number | null, never, never>;
   refunds_fail: ColumnType<boolean, boolean | undefined, boolean>;
   scripted_dispute: ColumnType<
     { reason: string; inquiry: boolean } | null,
@@ -623,7 +629,14 @@ export interface SurveyResponsesTable {
 }
 
 /** The whole schema, one entry per table; engine tables are added beside their migrations. */
+/** Each distinct set of fee rates a charge was priced by, kept once (migration 0040). */
+export interface FeeRateSetsTable {
+  id: Generated<number>;
+  rates: ColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface Database {
+  fee_rate_sets: FeeRateSetsTable;
   users: UsersTable;
   sessions: SessionsTable;
   app_passwords: AppPasswordsTable;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   captureDeadline,
   chargeDisplayStatus,
@@ -8,6 +9,7 @@ import {
   refundAvailability,
 } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testApi } from '../../testing/api.ts';
@@ -197,6 +199,38 @@ describeEachDatabase('payment detail API', (use) => {
       .where('charge_id', '=', paid.charge.id)
       .executeTakeFirstOrThrow();
     expect(stored.data).not.toHaveProperty('fee_rates');
+  });
+
+  it('keeps each set of fee rates once, named by the charges priced by it', async () => {
+    const [first, second] = [await pay(cardCheckout()), await pay(cardCheckout())];
+    const rows = await use()
+      .db.selectFrom('charges')
+      .select(['id', 'fee_rates', 'fee_rate_set_id'])
+      .where('id', 'in', [first.charge.id, second.charge.id])
+      .execute();
+    expect(rows.map((row) => row.fee_rates)).toEqual([null, null]);
+    expect(rows[0]!.fee_rate_set_id).not.toBeNull();
+    expect(rows[1]!.fee_rate_set_id).toBe(rows[0]!.fee_rate_set_id);
+    const sets = await use().db.selectFrom('fee_rate_sets').select('rates').execute();
+    const rates = (await getCharge(first.charge.id)).fee_rates;
+    expect(sets.filter((set) => isDeepStrictEqual(set.rates, rates))).toHaveLength(1);
+    expect((await getTimeline(first.id))[0]!.fee_rates).toEqual(rates);
+
+    // A charge written before the sets kept a copy of its own, which its reads take.
+    const own = { ...rates!, fixed: 29 };
+    await sql`alter table charges disable trigger charges_fee_rate_set`.execute(use().db);
+    try {
+      await use()
+        .db.updateTable('charges')
+        .set({ fee_rates: JSON.stringify(own) })
+        .where('id', '=', second.charge.id)
+        .execute();
+    } finally {
+      await sql`alter table charges enable always trigger charges_fee_rate_set`.execute(use().db);
+    }
+    expect((await getCharge(second.charge.id)).fee_rates).toEqual(own);
+    expect((await getTimeline(second.id))[0]!.fee_rates).toEqual(own);
+    expect((await getCharge(first.charge.id)).fee_rates).toEqual(rates);
   });
 
   it('answers the same charge by its order id, and the intent with its charge and order', async () => {

@@ -65,6 +65,20 @@ async function loadIntentRelations(
   return { intent, ...(await loadOrderAndOutcome(db, intentId, orderId)) };
 }
 
+/** The charge's fee rates: its set's (fee_rate_sets), or its own copy when it was written before them. */
+async function chargeFeeRates(
+  db: Executor,
+  row: Pick<Selectable<ChargesTable>, 'fee_rates' | 'fee_rate_set_id'>,
+): Promise<Record<string, unknown> | null> {
+  if (row.fee_rates !== null || row.fee_rate_set_id === null) return row.fee_rates;
+  const set = await db
+    .selectFrom('fee_rate_sets')
+    .select('rates')
+    .where('id', '=', row.fee_rate_set_id)
+    .executeTakeFirstOrThrow();
+  return set.rates;
+}
+
 /** Loads what the detail page shows about a charge and gives its view. */
 async function loadCharge(
   db: Executor,
@@ -102,7 +116,10 @@ async function loadCharge(
     .where('charge_id', '=', row.id)
     .executeTakeFirst();
   const related = relations ?? (await loadIntentRelations(db, row.payment_intent_id, row.order_id));
-  return chargeView(row, { ledger, refunds, dispute, related });
+  return chargeView(
+    { ...row, fee_rates: await chargeFeeRates(db, row) },
+    { ledger, refunds, dispute, related },
+  );
 }
 
 /** `GET {base}/charges/{id}`. */
@@ -199,9 +216,15 @@ export async function readTimeline(
   const intentId = await timelineIntentId(db, accountId, id);
   const rows = await db
     .selectFrom('timeline_events as t')
-    // A capture's fee rates are its charge's (charges_pkey).
+    // A capture's fee rates are its charge's (charges_pkey, fee_rate_sets_pkey).
     .leftJoin('charges as c', (join) => join.onRef('c.id', '=', 't.charge_id').on('t.type', '=', 'captured'))
-    .select(['t.type', 't.datetime', 't.data', 'c.fee_rates as charge_fee_rates'])
+    .leftJoin('fee_rate_sets as f', 'f.id', 'c.fee_rate_set_id')
+    .select((eb) => [
+      't.type',
+      't.datetime',
+      't.data',
+      eb.fn.coalesce('c.fee_rates', 'f.rates').as('charge_fee_rates'),
+    ])
     .where('t.payment_intent_id', '=', intentId)
     .orderBy('t.datetime', 'desc')
     .orderBy('t.id', 'desc')
