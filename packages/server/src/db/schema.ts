@@ -102,6 +102,10 @@ export interface SchemaMigrationsTable {
 
 type Money = ColumnType<number, number | undefined, number>;
 type JsonCol<T = unknown> = ColumnType<T, string | undefined, string>;
+/** A charge's document column: written as JSON text, read back only on charges kept before 0041. */
+type WrittenDocument<T> = ColumnType<T | null, string | undefined, string>;
+/** The `charge_documents` row a charge's document is kept in; only the trigger writes it. */
+type DocumentId = ColumnType<number | null, never, never>;
 type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface AccountsTable {
@@ -216,25 +220,28 @@ export interface ChargesTable {
   refunded: ColumnType<boolean, boolean | undefined, boolean>;
   failure_code: string | null;
   failure_message: string | null;
-  outcome: JsonCol<ChargeOutcome>;
+  /**
+   * The charge's documents as written. The trigger of migration 0041 keeps each in
+   * `charge_documents` and the column null, so read them through `chargeRows` (engine/charge-rows.ts),
+   * never from here.
+   */
+  outcome: WrittenDocument<ChargeOutcome>;
+  outcome_id: DocumentId;
   risk_level: number | null;
   payment_method_id: string;
   payment_method_type: string;
-  payment_method_details: JsonCol<Record<string, unknown>>;
-  billing_details: JsonCol<Record<string, unknown>>;
+  payment_method_details: WrittenDocument<Record<string, unknown>>;
+  payment_method_details_id: DocumentId;
+  billing_details: WrittenDocument<Record<string, unknown>>;
+  billing_details_id: DocumentId;
   channel: ColumnType<'online' | 'in_person' | 'in_person_pos', string | undefined, string>;
   source_device: 'ios' | 'android' | null;
   reader_id: string | null;
   settlement_currency: string;
   exchange_rate: string | null;
   application_fee_amount: Money;
-  /**
-   * Written as the charge's fee rates; kept as `fee_rate_set_id` (the trigger of migration 0040),
-   * so read back only on charges written before it.
-   */
   fee_rates: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
-  /** The set of fee rates the charge was priced by (fee_rate_sets). */
-  fee_rate_set_id: ColumnType<number | null, never, never>;
+  fee_rates_id: DocumentId;
   refunds_fail: ColumnType<boolean, boolean | undefined, boolean>;
   scripted_dispute: ColumnType<
     { reason: string; inquiry: boolean } | null,
@@ -629,14 +636,18 @@ export interface SurveyResponsesTable {
 }
 
 /** The whole schema, one entry per table; engine tables are added beside their migrations. */
-/** Each distinct set of fee rates a charge was priced by, kept once (migration 0040). */
-export interface FeeRateSetsTable {
-  id: Generated<number>;
-  rates: ColumnType<Record<string, unknown>, string, never>;
+/**
+ * Each distinct document of a charge (outcome, payment method and billing details, fee rates),
+ * kept once (migrations 0040 and 0041). Only the trigger on `charges` writes here.
+ */
+export interface ChargeDocumentsTable {
+  id: ColumnType<number, never, never>;
+  doc: ColumnType<Record<string, unknown>, never, never>;
+  digest: ColumnType<Uint8Array, never, never>;
 }
 
 export interface Database {
-  fee_rate_sets: FeeRateSetsTable;
+  charge_documents: ChargeDocumentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   app_passwords: AppPasswordsTable;

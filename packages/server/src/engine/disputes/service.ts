@@ -4,6 +4,7 @@ import { evidencePrefill, type PrefillSource } from '@paydesk/domain/disputes/pr
 import { epochSeconds } from '@paydesk/domain/time';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
+import { chargeRows } from '../charge-rows.ts';
 import { applyEffects, type Effects } from '../effects.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
@@ -28,7 +29,7 @@ export type DisputeView = z.infer<typeof contracts.ZDispute>;
 export async function readDispute(db: Executor, accountId: string, id: string): Promise<DisputeView> {
   const row = await db
     .selectFrom('disputes as d')
-    .innerJoin('charges as c', 'c.id', 'd.charge_id')
+    .innerJoin(chargeRows(db, 'c'), 'c.id', 'd.charge_id')
     .leftJoin('orders as o', 'o.id', 'c.order_id')
     .selectAll('d')
     .select([

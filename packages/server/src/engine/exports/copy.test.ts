@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { postgresPoolOf } from '../../db/database.ts';
 import { makeUser } from '../../testing/app.ts';
 import { createTestDatabase } from '../../testing/db.ts';
+import { chargeRows } from '../charge-rows.ts';
 import { seedHistory } from '../seed/seed.ts';
 import {
   CrlfRecords,
@@ -175,10 +176,9 @@ for (const kind of ['postgres', 'pglite'] as const)
         await sql`update orders set number = ${'12,"34"'} where id = (select max(id) from orders)`.execute(
           db,
         );
-        await sql`update charges set payment_method_details = jsonb_set(payment_method_details,
-      array[payment_method_type, 'last4'], '"-42,"') where id in (select id from charges order by id limit 3)`.execute(
-          db,
-        );
+        await sql`update charges set payment_method_details = jsonb_set(x.payment_method_details,
+      array[x.payment_method_type, 'last4'], '"-42,"') from ${chargeRows(db, 'x')}
+      where x.id = charges.id and charges.id in (select id from charges order by id limit 3)`.execute(db);
         // Values the labels do not know, absent ones, and codes a country name cannot be found for.
         await sql`update balance_transactions set channel = ${'@odd'} where seq % 23 = 1`.execute(db);
         await sql`update balance_transactions set channel = null where seq % 23 = 2`.execute(db);

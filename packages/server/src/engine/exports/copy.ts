@@ -14,6 +14,7 @@ import { type CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
+import { chargeRows } from '../charge-rows.ts';
 import {
   chargeLast4Sql,
   orderTransactionRows,
@@ -492,12 +493,12 @@ function copyQuery(
           .leftJoin(
             (eb) =>
               eb
-                .selectFrom('charges')
+                .selectFrom(chargeRows(db, 'charges', 'joined'))
                 .select(['id', chargeLast4Sql.as('link_last4')])
                 .as('c'),
             (join) => join.onRef('c.id', '=', 'b.charge_id'),
           )
-      : joinLinksByKey(listed);
+      : joinLinksByKey(db, listed);
   return linked
     .select(cells.map((cell, index) => cell.as(`c${index}`)))
     .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))

@@ -13,6 +13,8 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
 import { withEmbeddedFile } from '../../db/file-content.ts';
 import type { Database } from '../../db/schema.ts';
+import { chargeRows } from '../charge-rows.ts';
+import type { Executor } from '../ledger.ts';
 import { orderPayouts, payoutsQuery } from '../payouts/query.ts';
 import { payoutView } from '../payouts/read.ts';
 import { fraudOutcomeRows, fraudOutcomesQuery, fraudOutcomeView } from '../transactions/fraud-outcomes.ts';
@@ -49,7 +51,10 @@ interface LinkKeys {
  * charges tables, where these probe their keys. The row writer's batches and the COPY writer's
  * ranges both join this way.
  */
-export function joinLinksByKey<O>(query: SelectQueryBuilder<Database & { b: LinkKeys }, 'b', O>) {
+export function joinLinksByKey<O>(
+  db: Executor,
+  query: SelectQueryBuilder<Database & { b: LinkKeys }, 'b', O>,
+) {
   return query
     .leftJoinLateral(
       (eb) =>
@@ -64,7 +69,7 @@ export function joinLinksByKey<O>(query: SelectQueryBuilder<Database & { b: Link
     .leftJoinLateral(
       (eb) =>
         eb
-          .selectFrom('charges')
+          .selectFrom(chargeRows(db))
           .select(chargeLast4Sql.as('link_last4'))
           .whereRef('charges.id', '=', 'b.charge_id')
           .limit(1)
@@ -187,7 +192,7 @@ export async function writeTransactionsCsv(
     // Of the links the list reads with one query per kind, the file writes only the order and
     // the card's last four digits (transactionCsvCells); those two are joined here, so a batch
     // is one round trip instead of five and the deposits and loans are not read at all.
-    const linked = joinLinksByKey(db.selectFrom(rows.as('b')))
+    const linked = joinLinksByKey(db, db.selectFrom(rows.as('b')))
       .selectAll('b')
       .select(['o.link_order_id', 'o.link_order_number', 'c.link_last4']);
     // The batch comes back as one JSON array in the list's order, parsed at once, instead of

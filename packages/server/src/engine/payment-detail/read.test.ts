@@ -18,6 +18,7 @@ import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
 import { createLoan } from '../capital/services.ts';
+import { chargeRows } from '../charge-rows.ts';
 import { engineContext } from '../context.ts';
 import { advanceDays, advanceMs } from '../payouts/testing.ts';
 
@@ -201,36 +202,58 @@ describeEachDatabase('payment detail API', (use) => {
     expect(stored.data).not.toHaveProperty('fee_rates');
   });
 
-  it('keeps each set of fee rates once, named by the charges priced by it', async () => {
+  it('keeps each document of a charge once, named by the charges that have it', async () => {
     const [first, second] = [await pay(cardCheckout()), await pay(cardCheckout())];
+    const documents = ['outcome', 'payment_method_details', 'billing_details', 'fee_rates'] as const;
     const rows = await use()
       .db.selectFrom('charges')
-      .select(['id', 'fee_rates', 'fee_rate_set_id'])
+      .select([...documents, 'outcome_id', 'payment_method_details_id', 'billing_details_id', 'fee_rates_id'])
       .where('id', 'in', [first.charge.id, second.charge.id])
       .execute();
-    expect(rows.map((row) => row.fee_rates)).toEqual([null, null]);
-    expect(rows[0]!.fee_rate_set_id).not.toBeNull();
-    expect(rows[1]!.fee_rate_set_id).toBe(rows[0]!.fee_rate_set_id);
-    const sets = await use().db.selectFrom('fee_rate_sets').select('rates').execute();
-    const rates = (await getCharge(first.charge.id)).fee_rates;
-    expect(sets.filter((set) => isDeepStrictEqual(set.rates, rates))).toHaveLength(1);
-    expect((await getTimeline(first.id))[0]!.fee_rates).toEqual(rates);
+    const [one, two] = [rows[0]!, rows[1]!];
+    for (const name of documents) {
+      expect([one[name], two[name]]).toEqual([null, null]);
+      expect(one[`${name}_id`]).not.toBeNull();
+      // The same card, customer, outcome and prices: one row each.
+      expect(two[`${name}_id`]).toBe(one[`${name}_id`]);
+    }
+    const kept = await use().db.selectFrom('charge_documents').select('doc').execute();
+    const read = await use()
+      .db.selectFrom(chargeRows(use().db))
+      .selectAll()
+      .where('id', '=', first.charge.id)
+      .executeTakeFirstOrThrow();
+    for (const name of documents) {
+      expect(read[name]).not.toBeNull();
+      expect(kept.filter((row) => isDeepStrictEqual(row.doc, read[name]))).toHaveLength(1);
+    }
+    const charge = await getCharge(first.charge.id);
+    expect((await getTimeline(first.id))[0]!.fee_rates).toEqual(charge.fee_rates);
 
-    // A charge written before the sets kept a copy of its own, which its reads take.
-    const own = { ...rates!, fixed: 29 };
-    await sql`alter table charges disable trigger charges_fee_rate_set`.execute(use().db);
+    // A charge written before kept copies of its own, which its reads take.
+    const own = {
+      fee_rates: { ...charge.fee_rates!, fixed: 29 },
+      billing_details: { ...charge.billing_details, name: 'Own Copy' },
+    };
+    await sql`alter table charges disable trigger charges_documents`.execute(use().db);
     try {
       await use()
         .db.updateTable('charges')
-        .set({ fee_rates: JSON.stringify(own) })
+        .set({
+          fee_rates: JSON.stringify(own.fee_rates),
+          billing_details: JSON.stringify(own.billing_details),
+        })
         .where('id', '=', second.charge.id)
         .execute();
     } finally {
-      await sql`alter table charges enable always trigger charges_fee_rate_set`.execute(use().db);
+      await sql`alter table charges enable always trigger charges_documents`.execute(use().db);
     }
-    expect((await getCharge(second.charge.id)).fee_rates).toEqual(own);
-    expect((await getTimeline(second.id))[0]!.fee_rates).toEqual(own);
-    expect((await getCharge(first.charge.id)).fee_rates).toEqual(rates);
+    const before = await getCharge(second.charge.id);
+    expect(before.fee_rates).toEqual(own.fee_rates);
+    expect(before.billing_details).toEqual(own.billing_details);
+    expect(before.payment_method_details).toEqual(charge.payment_method_details);
+    expect((await getTimeline(second.id))[0]!.fee_rates).toEqual(own.fee_rates);
+    expect(await getCharge(first.charge.id)).toEqual(charge);
   });
 
   it('answers the same charge by its order id, and the intent with its charge and order', async () => {

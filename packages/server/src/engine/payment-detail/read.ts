@@ -1,9 +1,8 @@
 import { appError } from '@paydesk/domain';
 import { epochSeconds } from '@paydesk/domain/time';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ChargesTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
+import { type ChargeRow, chargeRows } from '../charge-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
   type ChargeRelations,
@@ -65,26 +64,8 @@ async function loadIntentRelations(
   return { intent, ...(await loadOrderAndOutcome(db, intentId, orderId)) };
 }
 
-/** The charge's fee rates: its set's (fee_rate_sets), or its own copy when it was written before them. */
-async function chargeFeeRates(
-  db: Executor,
-  row: Pick<Selectable<ChargesTable>, 'fee_rates' | 'fee_rate_set_id'>,
-): Promise<Record<string, unknown> | null> {
-  if (row.fee_rates !== null || row.fee_rate_set_id === null) return row.fee_rates;
-  const set = await db
-    .selectFrom('fee_rate_sets')
-    .select('rates')
-    .where('id', '=', row.fee_rate_set_id)
-    .executeTakeFirstOrThrow();
-  return set.rates;
-}
-
 /** Loads what the detail page shows about a charge and gives its view. */
-async function loadCharge(
-  db: Executor,
-  row: Selectable<ChargesTable>,
-  relations?: ChargeRelations,
-): Promise<TCharge> {
+async function loadCharge(db: Executor, row: ChargeRow, relations?: ChargeRelations): Promise<TCharge> {
   // One query after another: the reads share one connection in their snapshot (inSnapshot).
   const ledger = await db
     .selectFrom('balance_transactions')
@@ -116,16 +97,13 @@ async function loadCharge(
     .where('charge_id', '=', row.id)
     .executeTakeFirst();
   const related = relations ?? (await loadIntentRelations(db, row.payment_intent_id, row.order_id));
-  return chargeView(
-    { ...row, fee_rates: await chargeFeeRates(db, row) },
-    { ledger, refunds, dispute, related },
-  );
+  return chargeView(row, { ledger, refunds, dispute, related });
 }
 
 /** `GET {base}/charges/{id}`. */
 export async function readCharge(db: Executor, accountId: string, id: string): Promise<TCharge> {
   const row = await db
-    .selectFrom('charges')
+    .selectFrom(chargeRows(db))
     .selectAll()
     .where('id', '=', id)
     .where(ownedBy(accountId))
@@ -139,7 +117,7 @@ export async function readChargeByOrder(db: Executor, accountId: string, orderId
   const order = await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
   if (!order) throw PAYMENT_DETAIL_ERRORS.orderNotFound();
   const row = await db
-    .selectFrom('charges')
+    .selectFrom(chargeRows(db))
     .selectAll()
     .where('order_id', '=', orderId)
     .where(ownedBy(accountId))
@@ -172,7 +150,7 @@ export async function readPaymentIntent(
     intent.latest_charge_id === null
       ? undefined
       : await db
-          .selectFrom('charges')
+          .selectFrom(chargeRows(db))
           .selectAll()
           .where('id', '=', intent.latest_charge_id)
           .executeTakeFirst();
@@ -216,15 +194,11 @@ export async function readTimeline(
   const intentId = await timelineIntentId(db, accountId, id);
   const rows = await db
     .selectFrom('timeline_events as t')
-    // A capture's fee rates are its charge's (charges_pkey, fee_rate_sets_pkey).
-    .leftJoin('charges as c', (join) => join.onRef('c.id', '=', 't.charge_id').on('t.type', '=', 'captured'))
-    .leftJoin('fee_rate_sets as f', 'f.id', 'c.fee_rate_set_id')
-    .select((eb) => [
-      't.type',
-      't.datetime',
-      't.data',
-      eb.fn.coalesce('c.fee_rates', 'f.rates').as('charge_fee_rates'),
-    ])
+    // A capture's fee rates are its charge's (charges_pkey, charge_documents_pkey).
+    .leftJoin(chargeRows(db), (join) =>
+      join.onRef('charges.id', '=', 't.charge_id').on('t.type', '=', 'captured'),
+    )
+    .select(['t.type', 't.datetime', 't.data', 'charges.fee_rates as charge_fee_rates'])
     .where('t.payment_intent_id', '=', intentId)
     .orderBy('t.datetime', 'desc')
     .orderBy('t.id', 'desc')

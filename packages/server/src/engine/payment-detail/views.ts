@@ -5,7 +5,6 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type {
   BalanceTransactionsTable,
-  ChargesTable,
   DisputesTable,
   FraudOutcomesTable,
   OrdersTable,
@@ -13,6 +12,7 @@ import type {
   RefundsTable,
   TimelineEventsTable,
 } from '../../db/schema.ts';
+import type { ChargeRow } from '../charge-rows.ts';
 
 /*
  * The payment detail page's views: stored rows as the contract gives them. Pure; the queries
@@ -159,10 +159,7 @@ export interface ChargeRows {
 }
 
 /** A charge with everything the detail page shows about it. */
-export function chargeView(
-  row: Selectable<ChargesTable>,
-  { ledger, refunds, dispute, related }: ChargeRows,
-): TCharge {
+export function chargeView(row: ChargeRow, { ledger, refunds, dispute, related }: ChargeRows): TCharge {
   const capture = ledger.find((entry) => CAPTURE_LEDGER_TYPES.has(entry.type) && entry.source_id === row.id);
   const refundEntries = new Map(
     ledger.filter((entry) => entry.type === 'refund').map((entry) => [entry.source_id, entry]),

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, connectSandboxAccount } from '../../testing/engine.ts';
+import { chargeRows } from '../charge-rows.ts';
 
 describeEachDatabase('checkout API', (use) => {
   const api = testApi(use);
@@ -204,7 +205,7 @@ describeEachDatabase('checkout API', (use) => {
       expect(res.json()).toMatchObject({ status: 'succeeded' });
       expect(res.json().charge.id).toMatch(/^py_/);
       const charge = await use()
-        .db.selectFrom('charges')
+        .db.selectFrom(chargeRows(use().db))
         .select(['payment_method_details', 'exchange_rate'])
         .where('id', '=', res.json().charge.id)
         .executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { appError } from '@paydesk/domain';
 import { sql } from 'kysely';
 import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
+import { chargeRows } from '../charge-rows.ts';
 import { sandboxProcessor } from '../processor/sandbox.ts';
 import type { EngineContext, Trx } from './context.ts';
 import { chargeState, loanState, type PlanEnv } from './state.ts';
@@ -35,7 +36,7 @@ export async function loadPlanEnv(trx: Trx, ctx: EngineContext): Promise<PlanEnv
  * themselves, leave it out.
  */
 export async function lockCharge(trx: Trx, chargeId: string, accountId?: string) {
-  let query = trx.selectFrom('charges').selectAll().where('id', '=', chargeId);
+  let query = trx.selectFrom(chargeRows(trx)).selectAll().where('id', '=', chargeId);
   if (accountId !== undefined) query = query.where(ownedBy(accountId));
   const row = await query.forUpdate().executeTakeFirst();
   if (!row) throw appError('wcpay_charge_not_found');

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { ChargeOutcome, ChargesTable, LoansTable } from '../../db/schema.ts';
+import type { ChargeOutcome, LoansTable } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
+import type { ChargeRow } from '../charge-rows.ts';
 import type { IdSource } from '../ids.ts';
 import type { Processor } from '../processor/processor.ts';
 import type { RateTable } from '../rates.ts';
@@ -32,7 +33,7 @@ export interface ChargeState {
   created_at: Date;
 }
 
-export function chargeState(row: Selectable<ChargesTable>): ChargeState {
+export function chargeState(row: ChargeRow): ChargeState {
   return {
     id: row.id,
     account_id: row.account_id,

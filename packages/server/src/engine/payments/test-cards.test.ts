@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout } from '../../testing/engine.ts';
+import { chargeRows } from '../charge-rows.ts';
 
 /** The list, independent of the table, so a wrong table entry cannot pass unnoticed. */
 const PROMISED: Record<
@@ -45,7 +46,7 @@ describeEachDatabase('every test card through the checkout API', (use) => {
       .where('charge_id', '=', chargeId)
       .executeTakeFirstOrThrow();
   const chargeOf = (id: string) =>
-    use().db.selectFrom('charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    use().db.selectFrom(chargeRows(use().db)).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it.each(Object.entries(PROMISED))('%s behaves as promised', async (number, promise) => {
     const res = await api.checkout(cardCheckout(number));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createUser } from '../../store/users.ts';
 import { createTestDatabase, describeEachDatabase } from '../../testing/db.ts';
+import { chargeRows } from '../charge-rows.ts';
 import { checkLedger } from '../ledger-check.ts';
 import {
   BULK_TABLES,
@@ -48,7 +49,7 @@ async function snapshot(database: DatabaseHandle) {
   const tables = {
     orders: sql`select * from orders order by id`,
     payment_intents: sql`select * from payment_intents order by id`,
-    charges: sql`select * from charges order by id`,
+    charges: sql`select * from ${chargeRows(database.db)} order by id`,
     refunds: sql`select * from refunds order by id`,
     disputes: sql`select * from disputes order by id`,
     payouts: sql`select * from payouts order by id`,
@@ -241,7 +242,7 @@ async function historyDigest(database: DatabaseHandle): Promise<string> {
     union all select 'po', id, status, amount::text, null, null, currency, null, null, null, arrival_date,
       created_at from payouts
     union all select 'pi', id, status, amount::text, capture_method, fraud_outcome, currency, latest_charge_id,
-      last_payment_error::text, (select outcome::text from charges c where c.id = latest_charge_id), null,
+      last_payment_error::text, (select outcome::text from ${chargeRows(database.db, 'c')} where c.id = latest_charge_id), null,
       created_at from payment_intents
     order by t, id`.execute(database.db);
   const text = rows.rows

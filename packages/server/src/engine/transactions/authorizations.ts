@@ -1,9 +1,9 @@
 import { appError, CAPTURE_WINDOW_SECONDS } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.ts';
+import { chargeRows } from '../charge-rows.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
 
@@ -16,9 +16,9 @@ type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
  * `charges_uncaptured_idx` (migration 0038) holds exactly these charges, oldest first, with the
  * currency and amount the summary sums.
  */
-function uncapturedQuery(db: Executor, accountId: string): SelectQueryBuilder<Database, 'charges', object> {
+function uncapturedQuery(db: Executor, accountId: string) {
   return db
-    .selectFrom('charges')
+    .selectFrom(chargeRows(db))
     .where('account_id', '=', accountId)
     .where('status', '=', 'succeeded')
     .where('captured', '=', false)
@@ -58,7 +58,7 @@ const VIEW_COLUMNS = [
 function selectViews(db: Executor) {
   return (
     db
-      .selectFrom('charges as c')
+      .selectFrom(chargeRows(db, 'c'))
       .leftJoin('orders as o', 'o.id', 'c.order_id')
       // One outcome per payment intent at most (payment_intent_id is unique there).
       .leftJoin('fraud_outcomes as fo', 'fo.payment_intent_id', 'c.payment_intent_id')

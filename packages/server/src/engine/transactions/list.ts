@@ -2,6 +2,7 @@ import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { sql } from 'kysely';
+import { chargeRows } from '../charge-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
   chargeLast4Sql,
@@ -120,7 +121,7 @@ export async function transactionViews(
     chargeIds.length === 0
       ? []
       : db
-          .selectFrom('charges')
+          .selectFrom(chargeRows(db))
           .select(['id', chargeLast4Sql.as('last4')])
           .where('id', 'in', chargeIds)
           .execute(),

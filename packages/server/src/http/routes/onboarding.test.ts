@@ -178,6 +178,8 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
 
   it('resets a test-drive account and everything made under it', async () => {
     await connect({ test_drive: 'true', sample_data: '1' }, true);
+    const documents = () => use().db.selectFrom('charge_documents').select('id').execute();
+    expect((await documents()).length).toBeGreaterThan(0);
     const res = await connect({ 'wcpay-reset-account': 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
@@ -189,6 +191,8 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
         .executeTakeFirstOrThrow();
       expect(Number(n), table).toBe(0);
     }
+    // The charges' documents (billing details, cards) went with them.
+    expect(await documents()).toEqual([]);
     expect(await accounts()).toMatchObject({
       status: null,
       isJetpackConnected: true,

@@ -1,0 +1,117 @@
+import { type InferResult, type RawBuilder, sql } from 'kysely';
+import type { ChargeOutcome, ChargesTable } from '../db/schema.ts';
+import type { Executor } from './ledger.ts';
+
+/** The JSON documents of a charge, each kept once in `charge_documents` (migration 0041). */
+type DocumentColumn = 'outcome' | 'payment_method_details' | 'billing_details' | 'fee_rates';
+
+/**
+ * How a read takes the documents it reads. `by key`: each looked up by its key
+ * (`charge_documents_pkey`) for each charge read, cheapest to plan for a few charges; `joined`:
+ * left joins, which PostgreSQL can answer by hashing the documents once, for reads of many
+ * charges (a whole export). Measured in docs/performance.md, "Storage".
+ */
+export type DocumentReads = 'by key' | 'joined';
+
+/**
+ * A document as read: the charge's own copy when it was written before migration 0041, else the
+ * `charge_documents` row it names. Either way it is read only when the query around reads it.
+ */
+function document<T>(column: DocumentColumn, reads: DocumentReads): RawBuilder<T> {
+  const kept =
+    reads === 'joined'
+      ? sql.ref(`d_${column}.doc`)
+      : sql`(select d.doc from charge_documents as d where d.id = ${sql.ref(`c.${column}_id`)})`;
+  return sql<T>`coalesce(${sql.ref(`c.${column}`)}, ${kept})`;
+}
+
+/**
+ * Charges as every read sees them: each column of `charges`, with its documents in place of the
+ * ids that name them. Read charges as `selectFrom(chargeRows(db))`, never `selectFrom('charges')`
+ * where a document is read: its column there is null. `alias` names it (default `charges`).
+ *
+ * PostgreSQL folds the query into the one around it, so conditions on it use the charges'
+ * indexes. Read `by key`, `forUpdate()` locks the charge alone.
+ */
+export function chargeRows<A extends string = 'charges'>(
+  db: Executor,
+  alias?: A,
+  reads: DocumentReads = 'by key',
+) {
+  return selectCharges(db, reads).as(alias ?? ('charges' as A));
+}
+
+function selectCharges(db: Executor, reads: DocumentReads) {
+  return db
+    .selectFrom('charges as c')
+    .$if(reads === 'joined', (query) =>
+      query
+        .leftJoin('charge_documents as d_outcome', 'd_outcome.id', 'c.outcome_id')
+        .leftJoin(
+          'charge_documents as d_payment_method_details',
+          'd_payment_method_details.id',
+          'c.payment_method_details_id',
+        )
+        .leftJoin('charge_documents as d_billing_details', 'd_billing_details.id', 'c.billing_details_id')
+        .leftJoin('charge_documents as d_fee_rates', 'd_fee_rates.id', 'c.fee_rates_id'),
+    )
+    .select([
+      'c.id',
+      'c.account_id',
+      'c.payment_intent_id',
+      'c.order_id',
+      'c.amount',
+      'c.amount_captured',
+      'c.amount_refunded',
+      'c.currency',
+      'c.status',
+      'c.paid',
+      'c.captured',
+      'c.refunded',
+      'c.failure_code',
+      'c.failure_message',
+      'c.risk_level',
+      'c.payment_method_id',
+      'c.payment_method_type',
+      'c.channel',
+      'c.source_device',
+      'c.reader_id',
+      'c.settlement_currency',
+      'c.exchange_rate',
+      'c.application_fee_amount',
+      'c.refunds_fail',
+      'c.scripted_dispute',
+      'c.ip_address',
+      'c.ip_country',
+      'c.statement_descriptor',
+      'c.dispute_id',
+      'c.authorization_expires_at',
+      'c.captured_at',
+      'c.created_at',
+      document<ChargeOutcome>('outcome', reads).as('outcome'),
+      document<Record<string, unknown>>('payment_method_details', reads).as('payment_method_details'),
+      document<Record<string, unknown>>('billing_details', reads).as('billing_details'),
+      document<Record<string, unknown> | null>('fee_rates', reads).as('fee_rates'),
+    ]);
+}
+
+/** A charge as read (`chargeRows`): its documents in place, not the ids that name them. */
+export type ChargeRow = InferResult<ReturnType<typeof selectCharges>>[number];
+
+/** Every column of `charges` is read, but the documents' ids: one added there and not above fails here. */
+type Unread = Exclude<keyof ChargesTable, keyof ChargeRow | `${DocumentColumn}_id`>;
+export const EVERY_CHARGE_COLUMN_READ: [Unread] extends [never] ? true : Unread = true;
+
+/**
+ * Deletes the documents no charge names any more, after charges were deleted (an account's
+ * reset): a customer's billing details and card go with the last charge that had them.
+ */
+export async function deleteUnusedChargeDocuments(db: Executor): Promise<void> {
+  await sql`delete from charge_documents as d where not exists (
+      select from (
+        select outcome_id as id from charges
+        union all select payment_method_details_id from charges
+        union all select billing_details_id from charges
+        union all select fee_rates_id from charges
+      ) as used where used.id = d.id)`.execute(db);
+}
