@@ -395,6 +395,53 @@ describeEachDatabase('payment detail API', (use) => {
     expect(timeline[0]!.user).toEqual({ id: expect.any(Number), username: api.admin.login });
   });
 
+  it("shows a partial capture in another currency with its ledger entry's amounts, kept once", async () => {
+    const paid = await pay(
+      cardCheckout('4242424242424242', { amount: 10000, currency: 'eur', capture_method: 'manual' }),
+    );
+    const capture = await api.app.inject({
+      method: 'POST',
+      url: `${BASE}/orders/${paid.order.id}/capture_authorization`,
+      headers: { authorization: api.admin.basic },
+      payload: { payment_intent_id: paid.id, amount_to_capture: 6000 },
+    });
+    expect(capture.statusCode, capture.body).toBe(200);
+    const charge = await getCharge(paid.charge.id);
+    const bt = charge.balance_transaction!;
+    // 60 EUR captured of 100 authorized, at the sandbox rate of 0.92 EUR per USD.
+    expect([bt.amount, bt.currency, bt.exchange_rate]).toEqual([6522, 'usd', '1.0869565217']);
+    const [captured] = await getTimeline(paid.id);
+    expect(captured).toEqual({
+      type: 'captured',
+      datetime: expect.any(Number),
+      amount: 6000,
+      amount_captured: 6000,
+      currency: 'eur',
+      fee: bt.fee,
+      fee_rates: charge.fee_rates,
+      transaction_id: bt.id,
+      transaction_details: {
+        customer_currency: 'eur',
+        customer_amount: 10000,
+        customer_amount_captured: 6000,
+        store_currency: 'usd',
+        store_amount: 10870,
+        store_amount_captured: 6522,
+        store_fee: bt.fee,
+      },
+      user: { id: expect.any(Number), username: api.admin.login },
+      deposit: null,
+    });
+    // The event keeps its ledger entry's id and who captured, nothing the entry or charge holds.
+    const stored = await use()
+      .db.selectFrom('timeline_events')
+      .select('data')
+      .where('charge_id', '=', paid.charge.id)
+      .where('type', '=', 'captured')
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(stored.data).sort()).toEqual(['transaction_id', 'user']);
+  });
+
   it('shows a cancelled authorization as voided', async () => {
     const paid = await pay(cardCheckout('4242424242424242', { capture_method: 'manual' }));
     const cancel = await api.app.inject({

@@ -5,7 +5,9 @@ import { ownedBy } from '../../db/scope.ts';
 import { type ChargeRow, chargeRows } from '../charge-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
+  type CaptureEntry,
   type ChargeRelations,
+  capturedEventData,
   chargeView,
   paymentIntentView,
   record,
@@ -194,27 +196,46 @@ export async function readTimeline(
   const intentId = await timelineIntentId(db, accountId, id);
   const rows = await db
     .selectFrom('timeline_events as t')
-    // A capture's fee rates are its charge's (charges_pkey, charge_documents_pkey).
+    // A capture's fee rates and the amount authorized are its charge's (charges_pkey, charge_documents_pkey).
     .leftJoin(chargeRows(db), (join) =>
       join.onRef('charges.id', '=', 't.charge_id').on('t.type', '=', 'captured'),
     )
-    .select(['t.type', 't.datetime', 't.data', 'charges.fee_rates as charge_fee_rates'])
+    .select([
+      't.type',
+      't.datetime',
+      't.data',
+      'charges.fee_rates as charge_fee_rates',
+      'charges.amount as charge_amount',
+    ])
     .where('t.payment_intent_id', '=', intentId)
     .orderBy('t.datetime', 'desc')
     .orderBy('t.id', 'desc')
     .limit(MAX_TIMELINE_EVENTS)
     .execute();
-  const data = rows.map((row) => record(row.data));
-  // The payment's ledger entries (bt_intent_idx) say which payout swept each event's money. A
-  // dispute's event does not name its entry (the disputed amount and fee taken from the
-  // balance), so that one is found by the dispute; an inquiry has none.
+  // The payment's ledger entries (bt_intent_idx) say which payout swept each event's money, and
+  // give a capture's event its amounts (capturedEventData). A dispute's event does not name its
+  // entry (the disputed amount and fee taken from the balance), so that one is found by the
+  // dispute; an inquiry has none.
   const deposits = new Map<string, { id: string; arrival_date: number } | null>();
+  const entriesById = new Map<string, CaptureEntry>();
   const disputeEntries = new Map<string, string>();
   if (rows.length > 0) {
     const entries = await db
       .selectFrom('balance_transactions as bt')
       .leftJoin('payouts as p', 'p.id', 'bt.payout_id')
-      .select(['bt.id as transaction_id', 'bt.type', 'bt.dispute_id', 'p.id as payout_id', 'p.arrival_date'])
+      .select([
+        'bt.id as transaction_id',
+        'bt.type',
+        'bt.dispute_id',
+        'bt.amount',
+        'bt.fee',
+        'bt.currency',
+        'bt.customer_amount',
+        'bt.customer_currency',
+        'bt.exchange_rate',
+        'p.id as payout_id',
+        'p.arrival_date',
+      ])
       // The intent is the account's (timelineIntentId), so its entries are too; a condition on
       // the account would only tempt the planner into reading the account's whole list index.
       .where('bt.payment_intent_id', '=', intentId)
@@ -226,10 +247,16 @@ export async function readTimeline(
           ? { id: entry.payout_id, arrival_date: epochSeconds(entry.arrival_date) }
           : null,
       );
+      entriesById.set(entry.transaction_id, entry);
       if (entry.type === 'dispute' && entry.dispute_id)
         disputeEntries.set(entry.dispute_id, entry.transaction_id);
     }
   }
+  const data = rows.map((row) => {
+    const stored = record(row.data);
+    if (row.type !== 'captured' || typeof stored.transaction_id !== 'string') return stored;
+    return capturedEventData(stored, entriesById.get(stored.transaction_id), row.charge_amount);
+  });
   return {
     data: rows.map((row, i) => {
       const own = data[i]!;
@@ -238,9 +265,11 @@ export async function readTimeline(
           ? disputeEntries.get(own.dispute_id)
           : undefined;
       return timelineEventView(
-        disputeEntry && own.transaction_id === undefined
-          ? { ...row, data: { ...own, transaction_id: disputeEntry } }
-          : row,
+        {
+          ...row,
+          data:
+            disputeEntry && own.transaction_id === undefined ? { ...own, transaction_id: disputeEntry } : own,
+        },
         deposits,
       );
     }),

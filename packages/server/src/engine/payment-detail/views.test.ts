@@ -1,6 +1,6 @@
 import { paymentDetail } from '@paydesk/domain/contracts';
 import { describe, expect, it } from 'vitest';
-import { fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './views.ts';
+import { capturedEventData, fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './views.ts';
 
 describe('paymentMethodDetailsView', () => {
   it('fills every field of the block, reporting what is missing as null', () => {
@@ -161,5 +161,48 @@ describe('timelineEventView', () => {
     expect(() => timelineEventView({ type: 'teleported', datetime, data: {} }, new Map())).toThrow(
       /unknown type/,
     );
+  });
+});
+
+describe('capturedEventData', () => {
+  const entry = {
+    amount: 6522,
+    fee: 249,
+    currency: 'usd',
+    customer_amount: 6000,
+    customer_currency: 'eur',
+    exchange_rate: '1.0869565217',
+  };
+
+  it("reads a capture's amounts from its ledger entry and the amount its charge authorized", () => {
+    expect(capturedEventData({ transaction_id: 'txn_1' }, entry, 10000)).toEqual({
+      transaction_id: 'txn_1',
+      amount: 6000,
+      amount_captured: 6000,
+      currency: 'eur',
+      fee: 249,
+      transaction_details: {
+        customer_currency: 'eur',
+        customer_amount: 10000,
+        customer_amount_captured: 6000,
+        store_currency: 'usd',
+        store_amount: 10870,
+        store_amount_captured: 6522,
+        store_fee: 249,
+      },
+    });
+    const same = { ...entry, amount: 2500, currency: 'usd', customer_amount: 2500, customer_currency: 'usd' };
+    expect(
+      capturedEventData({ transaction_id: 'txn_2' }, { ...same, exchange_rate: null }, 2500)
+        .transaction_details,
+    ).toMatchObject({ customer_amount: 2500, store_amount: 2500, store_currency: 'usd' });
+  });
+
+  it('reads an event stored with its amounts as it is, and one whose entry is missing as stored', () => {
+    const stored = { transaction_id: 'txn_1', amount: 1, currency: 'usd' };
+    expect(capturedEventData(stored, entry, 10000)).toBe(stored);
+    expect(capturedEventData({ transaction_id: 'txn_1' }, undefined, 10000)).toEqual({
+      transaction_id: 'txn_1',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { assert, CARD_FUNDING_VALUES, formatAddressHtml } from '@paydesk/domain';
+import { assert, CARD_FUNDING_VALUES, convertMinor, formatAddressHtml } from '@paydesk/domain';
 import { paymentDetail } from '@paydesk/domain/contracts';
 import { epochSeconds } from '@paydesk/domain/time';
 import type { Selectable } from 'kysely';
@@ -329,6 +329,45 @@ const STRING_KEYS = [
 
 const isTimelineType = (type: string): type is TTimelineEvent['type'] =>
   (paymentDetail.ZTimelineEvent.shape.type.options as readonly string[]).includes(type);
+
+/** A capture's ledger entry: what its event's amounts are read from. */
+export type CaptureEntry = Pick<
+  Selectable<BalanceTransactionsTable>,
+  'amount' | 'fee' | 'currency' | 'customer_amount' | 'customer_currency' | 'exchange_rate'
+>;
+
+/**
+ * A capture's event data with its amounts. A capture's event keeps only its ledger entry's id
+ * (and who captured); what it shows is that entry's and its charge's: the amount captured in the
+ * customer's currency and in the store's, the fee, and the amount authorized (`authorized`, the
+ * charge's amount) in both. An event stored with its amounts, as captures once were, is read as
+ * it is.
+ */
+export function capturedEventData(
+  stored: Record<string, unknown>,
+  entry: CaptureEntry | undefined,
+  authorized: number | null,
+): Record<string, unknown> {
+  if (stored.amount !== undefined || entry === undefined || authorized === null) return stored;
+  const captured = entry.customer_amount ?? entry.amount;
+  const currency = entry.customer_currency ?? entry.currency;
+  return {
+    ...stored,
+    amount: captured,
+    amount_captured: captured,
+    currency,
+    fee: entry.fee,
+    transaction_details: {
+      customer_currency: currency,
+      customer_amount: authorized,
+      customer_amount_captured: captured,
+      store_currency: entry.currency,
+      store_amount: convertMinor(authorized, currency, entry.currency, entry.exchange_rate ?? '1'),
+      store_amount_captured: entry.amount,
+      store_fee: entry.fee,
+    },
+  };
+}
 
 /**
  * One stored event as the contract gives it. `deposits` maps ledger entry ids to the payout that

@@ -126,22 +126,10 @@ export function planCapture(
     charge_id: charge.id,
     type: 'captured',
     datetime: now,
+    // Its amounts, fee and fee rates are its ledger entry's and its charge's, read with the event
+    // (payment-detail/views.ts, capturedEventData), not kept twice.
     data: {
-      amount: amountToCapture,
-      amount_captured: amountToCapture,
-      currency: charge.currency,
-      fee: fee_minor,
-      // Not `fee_rates`: they are the charge's, kept once there and read with the event.
       transaction_id: txnId,
-      transaction_details: {
-        customer_currency: charge.currency,
-        customer_amount: charge.amount,
-        customer_amount_captured: amountToCapture,
-        store_currency: settlement,
-        store_amount: convertMinor(charge.amount, charge.currency, settlement, rate),
-        store_amount_captured: amount,
-        store_fee: fee_minor,
-      },
       ...(actor ? { user: { id: actor.id, username: actor.username } } : {}),
     },
   });
