@@ -1,5 +1,4 @@
 // Types of what TypeScript files (the browser tests' global setup) import from build-lib.mjs.
 import type { BuildOptions } from 'esbuild';
 
-export const ROOT: string;
 export function serverBundleOptions(): BuildOptions;

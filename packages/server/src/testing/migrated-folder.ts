@@ -49,13 +49,12 @@ function migratedTemplate(): Promise<string> {
 }
 
 /**
- * Copies the template named in the environment into `target`, when one is named; answers
- * whether it did. For callers that cannot wait, and start from an empty folder without one.
+ * Copies the template named in the environment into `target`, when one is named. For callers
+ * that cannot wait, and start from an empty folder without one.
  */
-export function copyNamedTemplate(target: string): boolean {
+export function copyNamedTemplate(target: string): void {
   const named = process.env[MIGRATED_TEMPLATE_VARIABLE];
   if (named) cpSync(named, target, { recursive: true });
-  return Boolean(named);
 }
 
 /**
