@@ -102,9 +102,9 @@ export interface SchemaMigrationsTable {
 
 type Money = ColumnType<number, number | undefined, number>;
 type JsonCol<T = unknown> = ColumnType<T, string | undefined, string>;
-/** A charge's document column: written as JSON text, read back only on charges kept before 0041. */
+/** A document column of a charge or an order: written as JSON text, read back only on rows kept before it was moved. */
 type WrittenDocument<T> = ColumnType<T | null, string | undefined, string>;
-/** The `charge_documents` row a charge's document is kept in; only the trigger writes it. */
+/** The `charge_documents` row a document is kept in; only the triggers write it. */
 type DocumentId = ColumnType<number | null, never, never>;
 type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -175,8 +175,15 @@ export interface OrdersTable {
   customer_name: ColumnType<string, string | undefined, string>;
   customer_email: ColumnType<string, string | undefined, string>;
   customer_country: string | null;
-  billing_address: JsonCol<Record<string, string>>;
-  shipping_address: JsonCol<Record<string, string>>;
+  /**
+   * The order's addresses as written. The trigger of migration 0041 keeps each in
+   * `charge_documents` and the column null, so read them through `orderRows`
+   * (engine/document-rows.ts), never from here.
+   */
+  billing_address: WrittenDocument<Record<string, string>>;
+  billing_address_id: DocumentId;
+  shipping_address: WrittenDocument<Record<string, string>>;
+  shipping_address_id: DocumentId;
   subscriptions: JsonCol<{ number: string; url: string }[]>;
   /** The store's page of the order and of its customer (migration 0008); null when not sent. */
   url: ColumnType<string | null, string | null | undefined, string | null>;
@@ -222,7 +229,7 @@ export interface ChargesTable {
   failure_message: string | null;
   /**
    * The charge's documents as written. The trigger of migration 0041 keeps each in
-   * `charge_documents` and the column null, so read them through `chargeRows` (engine/charge-rows.ts),
+   * `charge_documents` and the column null, so read them through `chargeRows` (engine/document-rows.ts),
    * never from here.
    */
   outcome: WrittenDocument<ChargeOutcome>;
@@ -637,8 +644,9 @@ export interface SurveyResponsesTable {
 
 /** The whole schema, one entry per table; engine tables are added beside their migrations. */
 /**
- * Each distinct document of a charge (outcome, payment method and billing details, fee rates),
- * kept once (migrations 0040 and 0041). Only the trigger on `charges` writes here.
+ * Each distinct document of a charge (outcome, payment method and billing details, fee rates) or
+ * of an order (its addresses), kept once (migrations 0040 and 0041). Only the triggers on
+ * `charges` and `orders` write here.
  */
 export interface ChargeDocumentsTable {
   id: ColumnType<number, never, never>;

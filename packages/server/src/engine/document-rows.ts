@@ -1,9 +1,16 @@
 import { type InferResult, type RawBuilder, sql } from 'kysely';
-import type { ChargeOutcome, ChargesTable } from '../db/schema.ts';
+import type { ChargeOutcome, ChargesTable, OrdersTable } from '../db/schema.ts';
 import type { Executor } from './ledger.ts';
 
-/** The JSON documents of a charge, each kept once in `charge_documents` (migration 0041). */
-type DocumentColumn = 'outcome' | 'payment_method_details' | 'billing_details' | 'fee_rates';
+/*
+ * The JSON documents of charges and orders are each kept once in `charge_documents` (migration
+ * 0041), and a row names them. This module is the one place that reads them back.
+ */
+
+/** The JSON documents of a charge. */
+type ChargeDocument = 'outcome' | 'payment_method_details' | 'billing_details' | 'fee_rates';
+/** The JSON documents of an order. */
+type OrderDocument = 'billing_address' | 'shipping_address';
 
 /**
  * How a read takes the documents it reads. `by key`: each looked up by its key
@@ -14,15 +21,20 @@ type DocumentColumn = 'outcome' | 'payment_method_details' | 'billing_details' |
 export type DocumentReads = 'by key' | 'joined';
 
 /**
- * A document as read: the charge's own copy when it was written before migration 0041, else the
- * `charge_documents` row it names. Either way it is read only when the query around reads it.
+ * A document of the row `table` (`c` a charge, `o` an order) as read: the row's own copy when it
+ * was written before its documents moved, else the `charge_documents` row it names. Either way
+ * it is read only when the query around reads it.
  */
-function document<T>(column: DocumentColumn, reads: DocumentReads): RawBuilder<T> {
+function document<T>(
+  table: 'c' | 'o',
+  column: ChargeDocument | OrderDocument,
+  reads: DocumentReads = 'by key',
+): RawBuilder<T> {
   const kept =
     reads === 'joined'
       ? sql.ref(`d_${column}.doc`)
-      : sql`(select d.doc from charge_documents as d where d.id = ${sql.ref(`c.${column}_id`)})`;
-  return sql<T>`coalesce(${sql.ref(`c.${column}`)}, ${kept})`;
+      : sql`(select d.doc from charge_documents as d where d.id = ${sql.ref(`${table}.${column}_id`)})`;
+  return sql<T>`coalesce(${sql.ref(`${table}.${column}`)}, ${kept})`;
 }
 
 /**
@@ -88,10 +100,10 @@ function selectCharges(db: Executor, reads: DocumentReads) {
       'c.authorization_expires_at',
       'c.captured_at',
       'c.created_at',
-      document<ChargeOutcome>('outcome', reads).as('outcome'),
-      document<Record<string, unknown>>('payment_method_details', reads).as('payment_method_details'),
-      document<Record<string, unknown>>('billing_details', reads).as('billing_details'),
-      document<Record<string, unknown> | null>('fee_rates', reads).as('fee_rates'),
+      document<ChargeOutcome>('c', 'outcome', reads).as('outcome'),
+      document<Record<string, unknown>>('c', 'payment_method_details', reads).as('payment_method_details'),
+      document<Record<string, unknown>>('c', 'billing_details', reads).as('billing_details'),
+      document<Record<string, unknown> | null>('c', 'fee_rates', reads).as('fee_rates'),
     ]);
 }
 
@@ -99,12 +111,49 @@ function selectCharges(db: Executor, reads: DocumentReads) {
 export type ChargeRow = InferResult<ReturnType<typeof selectCharges>>[number];
 
 /** Every column of `charges` is read, but the documents' ids: one added there and not above fails here. */
-type Unread = Exclude<keyof ChargesTable, keyof ChargeRow | `${DocumentColumn}_id`>;
+type Unread = Exclude<keyof ChargesTable, keyof ChargeRow | `${ChargeDocument}_id`>;
 export const EVERY_CHARGE_COLUMN_READ: [Unread] extends [never] ? true : Unread = true;
 
 /**
- * Deletes the documents no charge names any more, after charges were deleted (an account's
- * reset): a customer's billing details and card go with the last charge that had them.
+ * Orders as reads of their addresses see them: each column of `orders`, with its addresses in
+ * place of the ids that name them. `alias` names it (default `orders`).
+ */
+export function orderRows<A extends string = 'orders'>(db: Executor, alias?: A) {
+  return selectOrders(db).as(alias ?? ('orders' as A));
+}
+
+function selectOrders(db: Executor) {
+  return db
+    .selectFrom('orders as o')
+    .select([
+      'o.id',
+      'o.number',
+      'o.status',
+      'o.currency',
+      'o.total',
+      'o.items_count',
+      'o.customer_name',
+      'o.customer_email',
+      'o.customer_country',
+      'o.subscriptions',
+      'o.url',
+      'o.customer_url',
+      'o.created_at',
+      document<Record<string, string>>('o', 'billing_address').as('billing_address'),
+      document<Record<string, string>>('o', 'shipping_address').as('shipping_address'),
+    ]);
+}
+
+/** An order as read (`orderRows`): its addresses in place, not the ids that name them. */
+export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
+
+type UnreadOfOrders = Exclude<keyof OrdersTable, keyof OrderRow | `${OrderDocument}_id`>;
+export const EVERY_ORDER_COLUMN_READ: [UnreadOfOrders] extends [never] ? true : UnreadOfOrders = true;
+
+/**
+ * Deletes the documents no charge or order names any more, after charges were deleted (an
+ * account's reset): a customer's billing details and card go with the last charge that had them.
+ * Orders are the store's and stay, with their addresses.
  */
 export async function deleteUnusedChargeDocuments(db: Executor): Promise<void> {
   await sql`delete from charge_documents as d where not exists (
@@ -113,5 +162,7 @@ export async function deleteUnusedChargeDocuments(db: Executor): Promise<void> {
         union all select payment_method_details_id from charges
         union all select billing_details_id from charges
         union all select fee_rates_id from charges
+        union all select billing_address_id from orders
+        union all select shipping_address_id from orders
       ) as used where used.id = d.id)`.execute(db);
 }

@@ -6,8 +6,12 @@
 -- every way charges are written (a checkout's insert, a capture's or a review's update, the
 -- seeder's bulk inserts and COPY, in replica mode too): a document written in its column is moved
 -- to its row and the column left null. Charges written before keep their own copies, which the
--- reads take first (engine/charge-rows.ts). A payment_risk row (migration 0026) reads the card's
+-- reads take first (engine/document-rows.ts). A payment_risk row (migration 0026) reads the card's
 -- checks through the same rule.
+--
+-- An order's billing and shipping addresses repeat the same way (a returning customer orders from
+-- the same address, which is nearly always where the order ships too): about 210 of an order's
+-- 340 bytes. They are kept there too, named by `billing_address_id` and `shipping_address_id`.
 --
 -- A document is found by the SHA-256 of its text (jsonb's text is canonical: the same document
 -- always reads the same), which the unique index holds in 32 bytes where the document itself
@@ -84,7 +88,35 @@ create trigger charges_documents before insert or update of outcome, payment_met
   on charges for each row execute function paydesk_charge_documents();
 alter table charges enable always trigger charges_documents;
 
--- The payment risk projection (migration 0026) reads the card's checks where they are now.
+alter table orders add column billing_address_id bigint references charge_documents (id);
+alter table orders add column shipping_address_id bigint references charge_documents (id);
+alter table orders alter column billing_address drop not null;
+alter table orders alter column shipping_address drop not null;
+alter table orders add constraint orders_addresses_check check (
+  (billing_address is not null or billing_address_id is not null)
+  and (shipping_address is not null or shipping_address_id is not null)
+);
+
+create function paydesk_order_documents() returns trigger language plpgsql as $$
+begin
+  if new.billing_address is not null then
+    new.billing_address_id := paydesk_charge_document(new.billing_address);
+    new.billing_address := null;
+  end if;
+  if new.shipping_address is not null then
+    new.shipping_address_id := paydesk_charge_document(new.shipping_address);
+    new.shipping_address := null;
+  end if;
+  return new;
+end
+$$;
+
+create trigger orders_documents before insert or update of billing_address, shipping_address
+  on orders for each row execute function paydesk_order_documents();
+alter table orders enable always trigger orders_documents;
+
+-- The payment risk projection (migration 0026) reads the card's checks and the addresses where
+-- they are now.
 create or replace view payment_risk_source as
 select bt.id as balance_transaction_id, bt.account_id, bt.created_at, c.amount, c.currency,
        o.items_count, c.ip_country,
@@ -98,5 +130,12 @@ select bt.id as balance_transaction_id, bt.account_id, bt.created_at, c.amount, 
   from balance_transactions bt
   join charges c on c.id = bt.charge_id
   left join charge_documents m on m.id = c.payment_method_details_id
-  left join orders o on o.id = c.order_id
+  left join (
+    select o.id, o.items_count,
+           coalesce(o.billing_address, b.doc) as billing_address,
+           coalesce(o.shipping_address, s.doc) as shipping_address
+      from orders o
+      left join charge_documents b on b.id = o.billing_address_id
+      left join charge_documents s on s.id = o.shipping_address_id
+  ) o on o.id = c.order_id
  where bt.type in ('charge', 'payment');

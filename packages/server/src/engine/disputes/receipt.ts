@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ownedBy } from '../../db/scope.ts';
 import { getStoreSettings } from '../../store/options.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows, orderRows } from '../document-rows.ts';
 import type { IdSource } from '../ids.ts';
 import { renderPdf } from '../pdf.ts';
 import { storeUploadedFile } from './files.ts';
@@ -142,7 +142,7 @@ export async function createDisputeReceipt(
   // The charge is the dispute's, so of the same account; the order is what the receipt prints.
   const row = await db
     .selectFrom(chargeRows(db, 'c'))
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin(orderRows(db, 'o'), 'o.id', 'c.order_id')
     .select([
       'c.amount_captured',
       'c.currency',

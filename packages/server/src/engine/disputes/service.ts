@@ -4,7 +4,7 @@ import { evidencePrefill, type PrefillSource } from '@paydesk/domain/disputes/pr
 import { epochSeconds } from '@paydesk/domain/time';
 import type { z } from 'zod';
 import { ownedBy } from '../../db/scope.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows, orderRows } from '../document-rows.ts';
 import { applyEffects, type Effects } from '../effects.ts';
 import type { Executor } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
@@ -30,7 +30,7 @@ export async function readDispute(db: Executor, accountId: string, id: string): 
   const row = await db
     .selectFrom('disputes as d')
     .innerJoin(chargeRows(db, 'c'), 'c.id', 'd.charge_id')
-    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin(orderRows(db, 'o'), 'o.id', 'c.order_id')
     .selectAll('d')
     .select([
       'c.payment_intent_id',

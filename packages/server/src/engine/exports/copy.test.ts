@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { postgresPoolOf } from '../../db/database.ts';
 import { makeUser } from '../../testing/app.ts';
 import { createTestDatabase } from '../../testing/db.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import { seedHistory } from '../seed/seed.ts';
 import {
   CrlfRecords,

@@ -14,7 +14,7 @@ import { type CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import {
   chargeLast4Sql,
   orderTransactionRows,

@@ -13,7 +13,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
 import { withEmbeddedFile } from '../../db/file-content.ts';
 import type { Database } from '../../db/schema.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import { orderPayouts, payoutsQuery } from '../payouts/query.ts';
 import { payoutView } from '../payouts/read.ts';

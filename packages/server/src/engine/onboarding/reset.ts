@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { findAccount } from '../accounts.ts';
-import { deleteUnusedChargeDocuments } from '../charge-rows.ts';
+import { deleteUnusedChargeDocuments } from '../document-rows.ts';
 
 /**
  * Every table holding rows of an account, in an order that deletes referencing rows first.

@@ -18,8 +18,8 @@ import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, connectSandboxAccount, storeOrderUrl } from '../../testing/engine.ts';
 import type { Account } from '../accounts.ts';
 import { createLoan } from '../capital/services.ts';
-import { chargeRows } from '../charge-rows.ts';
 import { engineContext } from '../context.ts';
+import { chargeRows, orderRows } from '../document-rows.ts';
 import { advanceDays, advanceMs } from '../payouts/testing.ts';
 
 type TCharge = z.infer<typeof paymentDetail.ZCharge>;
@@ -229,6 +229,26 @@ describeEachDatabase('payment detail API', (use) => {
     }
     const charge = await getCharge(first.charge.id);
     expect((await getTimeline(first.id))[0]!.fee_rates).toEqual(charge.fee_rates);
+    // The orders' addresses too: one row for the address both bill and ship to.
+    const orders = await use()
+      .db.selectFrom('orders')
+      .select(['billing_address', 'shipping_address', 'billing_address_id', 'shipping_address_id'])
+      .where('id', 'in', [first.order.id, second.order.id])
+      .execute();
+    expect(orders.map((order) => [order.billing_address, order.shipping_address])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    expect(
+      new Set(orders.flatMap((order) => [order.billing_address_id, order.shipping_address_id])).size,
+    ).toBe(1);
+    const order = await use()
+      .db.selectFrom(orderRows(use().db))
+      .selectAll()
+      .where('id', '=', first.order.id)
+      .executeTakeFirstOrThrow();
+    expect(order.shipping_address).toEqual(order.billing_address);
+    expect(kept.filter((row) => isDeepStrictEqual(row.doc, order.billing_address))).toHaveLength(1);
 
     // A charge written before kept copies of its own, which its reads take.
     const own = {

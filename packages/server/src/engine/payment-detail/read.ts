@@ -2,7 +2,7 @@ import { appError } from '@paydesk/domain';
 import { epochSeconds } from '@paydesk/domain/time';
 import type { Db } from '../../db/database.ts';
 import { ownedBy } from '../../db/scope.ts';
-import { type ChargeRow, chargeRows } from '../charge-rows.ts';
+import { type ChargeRow, chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
   type CaptureEntry,

@@ -12,7 +12,7 @@ import type {
   RefundsTable,
   TimelineEventsTable,
 } from '../../db/schema.ts';
-import type { ChargeRow } from '../charge-rows.ts';
+import type { ChargeRow } from '../document-rows.ts';
 
 /*
  * The payment detail page's views: stored rows as the contract gives them. Pure; the queries

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout, connectSandboxAccount } from '../../testing/engine.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 
 describeEachDatabase('checkout API', (use) => {
   const api = testApi(use);

@@ -2,7 +2,7 @@ import { appError } from '@paydesk/domain';
 import { sql } from 'kysely';
 import { ownedBy } from '../../db/scope.ts';
 import { requireAccount } from '../accounts.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import { sandboxProcessor } from '../processor/sandbox.ts';
 import type { EngineContext, Trx } from './context.ts';
 import { chargeState, loanState, type PlanEnv } from './state.ts';

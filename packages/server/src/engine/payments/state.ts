@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ChargeOutcome, LoansTable } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
-import type { ChargeRow } from '../charge-rows.ts';
+import type { ChargeRow } from '../document-rows.ts';
 import type { IdSource } from '../ids.ts';
 import type { Processor } from '../processor/processor.ts';
 import type { RateTable } from '../rates.ts';

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { testApi } from '../../testing/api.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 import { cardCheckout } from '../../testing/engine.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 
 /** The list, independent of the table, so a wrong table entry cannot pass unnoticed. */
 const PROMISED: Record<

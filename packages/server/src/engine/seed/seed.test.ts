@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createUser } from '../../store/users.ts';
 import { createTestDatabase, describeEachDatabase } from '../../testing/db.ts';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows, orderRows } from '../document-rows.ts';
 import { checkLedger } from '../ledger-check.ts';
 import {
   BULK_TABLES,
@@ -47,7 +47,7 @@ async function ledger(database: DatabaseHandle) {
 /** Every table the seeder writes, minus the columns the database stamps with the wall clock. */
 async function snapshot(database: DatabaseHandle) {
   const tables = {
-    orders: sql`select * from orders order by id`,
+    orders: sql`select * from ${orderRows(database.db)} order by id`,
     payment_intents: sql`select * from payment_intents order by id`,
     charges: sql`select * from ${chargeRows(database.db)} order by id`,
     refunds: sql`select * from refunds order by id`,

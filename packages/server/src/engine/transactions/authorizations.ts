@@ -3,7 +3,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
 

@@ -2,7 +2,7 @@ import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { sql } from 'kysely';
-import { chargeRows } from '../charge-rows.ts';
+import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
   chargeLast4Sql,

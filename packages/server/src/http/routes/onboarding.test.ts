@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { createAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
+import { orderRows } from '../../engine/document-rows.ts';
 import { randomIds } from '../../engine/ids.ts';
 import { ACCOUNT_TABLES, resetAccount } from '../../engine/onboarding/reset.ts';
 import { setOnboardingDisabled } from '../../store/connect-options.ts';
@@ -178,8 +179,17 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
 
   it('resets a test-drive account and everything made under it', async () => {
     await connect({ test_drive: 'true', sample_data: '1' }, true);
-    const documents = () => use().db.selectFrom('charge_documents').select('id').execute();
-    expect((await documents()).length).toBeGreaterThan(0);
+    // The documents no order names: the charges' (outcomes, cards, billing details, fee rates).
+    const chargesDocuments = async () => {
+      const orders = await use()
+        .db.selectFrom('orders')
+        .select(['billing_address_id', 'shipping_address_id'])
+        .execute();
+      const named = new Set(orders.flatMap((order) => [order.billing_address_id, order.shipping_address_id]));
+      const kept = await use().db.selectFrom('charge_documents').select('id').execute();
+      return kept.filter((row) => !named.has(row.id));
+    };
+    expect((await chargesDocuments()).length).toBeGreaterThan(0);
     const res = await connect({ 'wcpay-reset-account': 'true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
@@ -191,8 +201,11 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
         .executeTakeFirstOrThrow();
       expect(Number(n), table).toBe(0);
     }
-    // The charges' documents (billing details, cards) went with them.
-    expect(await documents()).toEqual([]);
+    // The charges' documents (billing details, cards) went with them; the orders stay with theirs.
+    expect(await chargesDocuments()).toEqual([]);
+    const orders = await use().db.selectFrom(orderRows(use().db)).select('billing_address').execute();
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) expect(order.billing_address).toHaveProperty('country');
     expect(await accounts()).toMatchObject({
       status: null,
       isJetpackConnected: true,
