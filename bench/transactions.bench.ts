@@ -78,6 +78,7 @@ const loan = await db.selectFrom('loans').select('stripe_loan_id').limit(1).exec
 const scenarios: [string, string][] = [
   ['list page 1', '/transactions'],
   ['list page 2,000', '/transactions?page=2000'],
+  ['list page 10,000', '/transactions?page=10000'],
   ['filtered page (type_is=refund)', '/transactions?type_is=refund'],
   ['filtered page (customer_currency_is=eur)', '/transactions?customer_currency_is=eur'],
   ['filtered page (source_is=sepa_debit, page 100)', '/transactions?source_is=sepa_debit&page=100'],
