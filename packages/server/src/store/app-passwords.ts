@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appError } from '@paydesk/domain';
+import { DAY_MS } from '@paydesk/domain/time';
 import type { Db } from '../db/database.ts';
 import { sha256 } from './sessions.ts';
-import { findUserById, findUserByLogin, type User } from './users.ts';
+import { findUserByLogin, JOINED_USER_COLUMNS, type User, userOf } from './users.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -50,6 +51,12 @@ export async function authenticateAppPassword(
   return (await verifyAppPassword(db, login, password, ip))?.user;
 }
 
+/**
+ * How often a password's last use (`last_used_at`, `last_ip`) is written: at most once a day, as
+ * the platform records it, so that reading the API is not a write per request.
+ */
+export const APP_PASSWORD_USAGE_INTERVAL_MS = DAY_MS;
+
 /** As authenticateAppPassword, with the name the password was given (the audit log shows it). */
 export async function verifyAppPassword(
   db: Db,
@@ -62,15 +69,22 @@ export async function verifyAppPassword(
   const row = await db
     .selectFrom('app_passwords')
     .innerJoin('users', 'users.id', 'app_passwords.user_id')
-    .select(['app_passwords.uuid', 'app_passwords.name', 'users.id', 'users.login', 'users.email'])
+    .select([
+      ...JOINED_USER_COLUMNS,
+      'app_passwords.uuid',
+      'app_passwords.name',
+      'app_passwords.last_used_at',
+    ])
     .where('app_passwords.password_hash', '=', sha256(plain))
     .executeTakeFirst();
   if (!row || (row.login !== login && row.email !== login)) return undefined;
-  await db
-    .updateTable('app_passwords')
-    .set({ last_used_at: new Date(), last_ip: ip })
-    .where('uuid', '=', row.uuid)
-    .execute();
-  const user = await findUserById(db, row.id);
-  return user ? { user, name: row.name } : undefined;
+  const now = new Date();
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= APP_PASSWORD_USAGE_INTERVAL_MS) {
+    await db
+      .updateTable('app_passwords')
+      .set({ last_used_at: now, last_ip: ip })
+      .where('uuid', '=', row.uuid)
+      .execute();
+  }
+  return { user: userOf(row), name: row.name };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DAY_MS } from '@paydesk/domain/time';
 import type { Db } from '../db/database.ts';
-import { findUserById, type User } from './users.ts';
+import { JOINED_USER_COLUMNS, type User, userOf } from './users.ts';
 
 export const SESSION_COOKIE = 'paydesk_session';
 export const SESSION_TTL_MS = 14 * DAY_MS;
@@ -40,14 +40,15 @@ export async function createSession(
 export async function findSession(db: Db, token: string): Promise<Session | undefined> {
   if (token.length > 100) return undefined;
   const tokenHash = sha256(token);
+  // One statement with its user: every request of the admin runs it.
   const row = await db
     .selectFrom('sessions')
-    .select(['user_id', 'nonce', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([...JOINED_USER_COLUMNS, 'sessions.nonce', 'sessions.expires_at', 'sessions.revoked_at'])
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return undefined;
-  const user = await findUserById(db, row.user_id);
-  return user ? { user, nonce: row.nonce, tokenHash } : undefined;
+  return { user: userOf(row), nonce: row.nonce, tokenHash };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

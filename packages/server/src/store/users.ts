@@ -18,6 +18,23 @@ const USER_COLUMNS = [
   'created_at',
 ] as const;
 
+/** The user's columns named through `users`, for a query that joins the user to what names it. */
+export const JOINED_USER_COLUMNS = USER_COLUMNS.map((column) => `users.${column}` as const);
+
+/** A joined row's user: the columns of `JOINED_USER_COLUMNS`, without what else it selected. */
+export function userOf(row: User): User {
+  return {
+    id: row.id,
+    login: row.login,
+    email: row.email,
+    role: row.role,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    display_name: row.display_name,
+    created_at: row.created_at,
+  };
+}
+
 export interface NewUser {
   login: string;
   email: string;
@@ -61,10 +78,6 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
     })
     .returning(USER_COLUMNS)
     .executeTakeFirstOrThrow();
-}
-
-export function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export function findUserByLogin(db: Db, login: string): Promise<User | undefined> {
