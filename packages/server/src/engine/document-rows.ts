@@ -4,7 +4,9 @@ import type { Executor } from './ledger.ts';
 
 /*
  * The JSON documents of charges and orders are each kept once in `charge_documents` (migration
- * 0041), and a row names them. This module is the one place that reads them back.
+ * 0041), and a row names them. This module is the one place that reads them back. The table's
+ * name is the charges' because it began as their fee rates (`fee_rate_sets`); an order's
+ * addresses, the documents of the payment's order, are kept there alike.
  */
 
 /** The JSON documents of a charge. */
@@ -155,7 +157,7 @@ export const EVERY_ORDER_COLUMN_READ: [UnreadOfOrders] extends [never] ? true : 
  * account's reset): a customer's billing details and card go with the last charge that had them.
  * Orders are the store's and stay, with their addresses.
  */
-export async function deleteUnusedChargeDocuments(db: Executor): Promise<void> {
+export async function deleteUnusedDocuments(db: Executor): Promise<void> {
   await sql`delete from charge_documents as d where not exists (
       select from (
         select outcome_id as id from charges

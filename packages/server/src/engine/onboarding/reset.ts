@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { findAccount } from '../accounts.ts';
-import { deleteUnusedChargeDocuments } from '../document-rows.ts';
+import { deleteUnusedDocuments } from '../document-rows.ts';
 
 /**
  * Every table holding rows of an account, in an order that deletes referencing rows first.
@@ -56,7 +56,7 @@ export async function resetAccount(db: Db): Promise<boolean> {
     for (const table of ACCOUNT_TABLES) {
       await trx.deleteFrom(table).where('account_id', '=', id).execute();
     }
-    await deleteUnusedChargeDocuments(trx);
+    await deleteUnusedDocuments(trx);
     // Daily jobs (payouts, availability) name the account in their payload.
     await trx
       .deleteFrom('jobs')

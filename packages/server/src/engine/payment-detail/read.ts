@@ -5,10 +5,10 @@ import { ownedBy } from '../../db/scope.ts';
 import { type ChargeRow, chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
-  type CaptureEntry,
   type ChargeRelations,
   capturedEventData,
   chargeView,
+  type PaymentEntry,
   paymentIntentView,
   record,
   type TCharge,
@@ -217,7 +217,7 @@ export async function readTimeline(
   // entry (the disputed amount and fee taken from the balance), so that one is found by the
   // dispute; an inquiry has none.
   const deposits = new Map<string, { id: string; arrival_date: number } | null>();
-  const entriesById = new Map<string, CaptureEntry>();
+  const entriesById = new Map<string, PaymentEntry>();
   const disputeEntries = new Map<string, string>();
   if (rows.length > 0) {
     const entries = await db

@@ -330,8 +330,8 @@ const STRING_KEYS = [
 const isTimelineType = (type: string): type is TTimelineEvent['type'] =>
   (paymentDetail.ZTimelineEvent.shape.type.options as readonly string[]).includes(type);
 
-/** A capture's ledger entry: what its event's amounts are read from. */
-export type CaptureEntry = Pick<
+/** A payment's ledger entry, with what a capture's event reads its amounts from. */
+export type PaymentEntry = Pick<
   Selectable<BalanceTransactionsTable>,
   'amount' | 'fee' | 'currency' | 'customer_amount' | 'customer_currency' | 'exchange_rate'
 >;
@@ -345,7 +345,7 @@ export type CaptureEntry = Pick<
  */
 export function capturedEventData(
   stored: Record<string, unknown>,
-  entry: CaptureEntry | undefined,
+  entry: PaymentEntry | undefined,
   authorized: number | null,
 ): Record<string, unknown> {
   if (stored.amount !== undefined || entry === undefined || authorized === null) return stored;
