@@ -1,10 +1,11 @@
 /**
- * Disputes at scale: p50 and p95 over HTTP (app.inject through the whole server) of the disputes
- * list (page 1, filtered, searched), its summary and the win rate by reason, and a 4 MB evidence
- * upload with the server's memory growth, on a seeded database.
+ * Disputes at scale: p50 and p95 over HTTP (app.inject through the whole server) beside the bare
+ * SQL of each request (`measureGets`) for the disputes list (page 1, filtered, searched), its
+ * summary and the win rate by reason, and a 4 MB evidence upload with the server's memory
+ * growth, on a seeded database.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB node --expose-gc --import tsx bench/disputes.bench.ts
- *   DATA_DIR=/path/to/data node --expose-gc --import tsx bench/disputes.bench.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB node --expose-gc --import tsx bench/disputes.bench.ts [--explain]
+ *   DATA_DIR=/path/to/data node --expose-gc --import tsx bench/disputes.bench.ts [--explain]
  *
  * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable. The run adds
  * one administrator with an application password, applies pending migrations, runs `vacuum
@@ -46,7 +47,7 @@ const scenarios: [string, string][] = [
 ];
 
 console.log(`${handle.kind}, ${Number(count.n).toLocaleString('en-US')} disputes; ${RUNS} runs each`);
-await measureGets(app, auth, BASE, scenarios, RUNS);
+await measureGets(handle, app, auth, BASE, scenarios, RUNS);
 
 // A 4 MB PDF sent as the admin sends evidence: multipart, parts purpose and file. Its body is
 // random bytes, as a PDF's compressed streams and scanned images are: the database cannot

@@ -11,10 +11,10 @@
  * tables it reads (as autovacuum would after a bulk load).
  */
 import { PERIOD_PRESETS, presetRange } from '@paydesk/domain/overview/payment-activity';
-import { CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
-import { BENCH_RATE_LIMITS } from './lib/http.ts';
+import { BENCH_RATE_LIMITS, explainStatements, handlerStatements } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -66,19 +66,7 @@ for (const preset of PERIOD_PRESETS) {
     5,
   );
   console.log(`| ${preset} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms | ${points} |`);
-  if (explain) {
-    const statements = captured.filter(
-      (query) => !/"(users|app_passwords|sessions|options|user_preferences)"/.test(query.sql),
-    );
-    for (const statement of statements) {
-      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [
-          ...statement.parameters,
-        ]),
-      );
-      console.log(`\n${statement.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
-    }
-  }
+  if (explain) console.log(`\n${await explainStatements(db, handlerStatements(captured))}`);
 }
 await Promise.all([app.close(), recorder.close()]);
 await handle.close();

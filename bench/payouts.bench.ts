@@ -1,10 +1,11 @@
 /**
- * Payouts at scale: p50 and p95 over HTTP (app.inject through the whole server) of the payouts
- * list and summary, the largest payout's transactions page and summary, its reconciliation, and
- * matching a 10,000-line bank statement, on a seeded database.
+ * Payouts at scale: p50 and p95 over HTTP (app.inject through the whole server) beside the bare
+ * SQL of each request (`measureGets`) for the payouts list and summary, the largest payout's
+ * transactions page and summary and its reconciliation, and matching a 10,000-line bank
+ * statement, on a seeded database.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/payouts.bench.ts
- *   DATA_DIR=/path/to/data npx tsx bench/payouts.bench.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/payouts.bench.ts [--explain]
+ *   DATA_DIR=/path/to/data npx tsx bench/payouts.bench.ts [--explain]
  *
  * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable. The run adds
  * one administrator with an application password, applies pending migrations, and runs
@@ -56,7 +57,7 @@ const scenarios: [string, string][] = [
 console.log(
   `${handle.kind}, ${Number(rows.n).toLocaleString('en-US')} ledger rows, ${payouts.n} payouts, the largest sweeping ${Number(largest.n).toLocaleString('en-US')} rows; ${RUNS} runs each`,
 );
-await measureGets(app, auth, BASE, scenarios, RUNS);
+await measureGets(handle, app, auth, BASE, scenarios, RUNS);
 
 // Matching a 10,000-line statement: every payout of the store as the bank shows it (reference
 // included on every other line), and lines no payout explains, spread over the same dates.

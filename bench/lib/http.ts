@@ -1,28 +1,91 @@
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../packages/server/src/db/database.ts';
+import type { Database } from '../../packages/server/src/db/schema.ts';
+import { buildApp } from '../../packages/server/src/http/app.ts';
 import type { RateLimits } from '../../packages/server/src/http/rate-limit.ts';
+import { recordingDb } from './database.ts';
 import { measure } from './stats.ts';
 
 /**
- * Times GET requests through the whole server (app.inject) and prints one Markdown table row per
- * request: p50 and p95 over `runs` after 10 warm-up runs. Each must answer 200 first.
+ * The statements a request's handler ran, captured by a recording app: the access check's (the
+ * user, the session or application password, the options it reads) and the rate limit's count
+ * as HTTP; the handler's (the account, the rows, what they link to) are the bare SQL.
+ */
+export function handlerStatements(captured: readonly CompiledQuery[]): CompiledQuery[] {
+  return captured.filter(
+    (query) =>
+      !/"(users|app_passwords|sessions|options|user_preferences)"|\brate_limit_hits\b/.test(query.sql),
+  );
+}
+
+/** `explain (analyze, buffers)` of each statement, as text: the statement, then its plan. */
+export async function explainStatements(
+  db: Kysely<Database>,
+  statements: readonly CompiledQuery[],
+): Promise<string> {
+  const out: string[] = [];
+  for (const statement of statements) {
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [...statement.parameters]),
+    );
+    out.push(`${statement.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Times GET requests through the whole server (`app.inject`: access check, validation,
+ * serialisation) beside the bare SQL of the same request (the statements its handler ran,
+ * captured once through a recording app and replayed in order), and prints one Markdown table
+ * row per request: HTTP p50 and p95 and SQL p50 over `runs` after 10 warm-up runs, and their
+ * ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
+ * follow the table.
  */
 export async function measureGets(
+  handle: DatabaseHandle,
   app: FastifyInstance,
   authorization: string,
   base: string,
   scenarios: readonly (readonly [name: string, path: string])[],
   runs: number,
 ): Promise<void> {
-  console.log('| Request | HTTP p50 | HTTP p95 |');
-  console.log('| --- | --- | --- |');
+  const captured: CompiledQuery[] = [];
+  const recorder = await buildApp({
+    database: { ...handle, db: recordingDb(handle, captured) },
+    rateLimits: BENCH_RATE_LIMITS,
+  });
+  await recorder.ready();
+  const plans: string[] = [];
+  console.log('| Request | HTTP p50 | HTTP p95 | SQL p50 | ratio |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const [name, path] of scenarios) {
     const url = `${base}${path}`;
-    const request = () => app.inject({ method: 'GET', url, headers: { authorization } });
-    const first = await request();
+    captured.length = 0;
+    const first = await recorder.inject({ method: 'GET', url, headers: { authorization } });
     if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-    const time = await measure(request, runs, 10);
-    console.log(`| ${name} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms |`);
+    const statements = handlerStatements(captured);
+    const http = await measure(
+      () => app.inject({ method: 'GET', url, headers: { authorization } }),
+      runs,
+      10,
+    );
+    const bare = await measure(
+      async () => {
+        for (const statement of statements) await handle.db.executeQuery(statement);
+      },
+      runs,
+      10,
+    );
+    console.log(
+      `| ${name} | ${http.p50_ms.toFixed(2)} ms | ${http.p95_ms.toFixed(2)} ms | ${bare.p50_ms.toFixed(2)} ms | ${(http.p50_ms / bare.p50_ms).toFixed(1)}× |`,
+    );
+    if (process.argv.includes('--explain')) {
+      plans.push(`### ${name}: GET ${url}\n\n${await explainStatements(handle.db, statements)}`);
+    }
   }
+  await recorder.close();
+  for (const plan of plans) console.log(`\n${plan}`);
 }
 
 /**
