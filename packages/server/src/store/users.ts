@@ -23,16 +23,7 @@ export const JOINED_USER_COLUMNS = USER_COLUMNS.map((column) => `users.${column}
 
 /** A joined row's user: the columns of `JOINED_USER_COLUMNS`, without what else it selected. */
 export function userOf(row: User): User {
-  return {
-    id: row.id,
-    login: row.login,
-    email: row.email,
-    role: row.role,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    display_name: row.display_name,
-    created_at: row.created_at,
-  };
+  return Object.fromEntries(USER_COLUMNS.map((column) => [column, row[column]])) as User;
 }
 
 export interface NewUser {
