@@ -40,7 +40,7 @@ export async function explainStatements(
  * captured once through a recording app and replayed in order), and prints one Markdown table
  * row per request: HTTP p50 and p95 and SQL p50 over `runs` after 10 warm-up runs, and their
  * ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
- * follow the table.
+ * follow the table; `ONLY=<regular expression>` runs only the requests whose names match it.
  */
 export async function measureGets(
   handle: DatabaseHandle,
@@ -59,7 +59,10 @@ export async function measureGets(
   const plans: string[] = [];
   console.log('| Request | HTTP p50 | HTTP p95 | SQL p50 | ratio |');
   console.log('| --- | --- | --- | --- | --- |');
+  // ONLY (a regular expression) runs the requests whose names match it, as a slow one with fewer RUNS.
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
   for (const [name, path] of scenarios) {
+    if (only && !only.test(name)) continue;
     const url = `${base}${path}`;
     captured.length = 0;
     const first = await recorder.inject({ method: 'GET', url, headers: { authorization } });
