@@ -38,8 +38,8 @@ export async function explainStatements(
  * Times GET requests through the whole server (`app.inject`: access check, validation,
  * serialisation) beside the bare SQL of the same request (the statements its handler ran,
  * captured once through a recording app and replayed in order), and prints one Markdown table
- * row per request: HTTP p50 and p95 and SQL p50 over `runs` after 10 warm-up runs, and their
- * ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
+ * row per request: HTTP p50 and p95 and SQL p50 over `runs` after as many warm-up runs (at most
+ * 10), and their ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
  * follow the table; `ONLY=<regular expression>` runs only the requests whose names match it.
  */
 export async function measureGets(
@@ -61,6 +61,7 @@ export async function measureGets(
   console.log('| --- | --- | --- | --- | --- |');
   // ONLY (a regular expression) runs the requests whose names match it, as a slow one with fewer RUNS.
   const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+  const warmup = Math.min(10, runs);
   for (const [name, path] of scenarios) {
     if (only && !only.test(name)) continue;
     const url = `${base}${path}`;
@@ -71,14 +72,14 @@ export async function measureGets(
     const http = await measure(
       () => app.inject({ method: 'GET', url, headers: { authorization } }),
       runs,
-      10,
+      warmup,
     );
     const bare = await measure(
       async () => {
         for (const statement of statements) await handle.db.executeQuery(statement);
       },
       runs,
-      10,
+      warmup,
     );
     console.log(
       `| ${name} | ${http.p50_ms.toFixed(2)} ms | ${http.p95_ms.toFixed(2)} ms | ${bare.p50_ms.toFixed(2)} ms | ${(http.p50_ms / bare.p50_ms).toFixed(1)}× |`,
