@@ -1,3 +1,5 @@
+import { DAY_MS } from './time.ts';
+
 /** Roles and the capabilities they hold. */
 export const ROLES = ['administrator', 'shop_manager', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,3 +25,12 @@ export function isRole(value: string): value is Role {
 export function rolesWith(capability: Capability): Role[] {
   return ROLES.filter((role) => roleHas(role, capability));
 }
+
+/** How long a sign-in session lasts (a remembered sign-in keeps its cookie as long). */
+export const SIGN_IN_SESSION_TTL_MS = 14 * DAY_MS;
+
+/**
+ * An application password's last use (`last_used_at`, `last_ip`) is written at most this often,
+ * as WordPress records it, so that reading the API is not a write per request.
+ */
+export const APP_PASSWORD_USAGE_INTERVAL_MS = DAY_MS;

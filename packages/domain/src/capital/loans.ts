@@ -2,6 +2,7 @@
  * Capital loans as the Loans page shows them: the page, its Loans filter and each loan's
  * status (docs/loans-and-card-readers.md). Labels are plain English; the web wraps them in __().
  */
+import { DAY_MS } from '../time.ts';
 
 /** The fields of a loan these rules read; times are epoch seconds. */
 export interface LoanStatusFields {
@@ -63,3 +64,12 @@ export function loanTransactionsLink(loan: Pick<LoanStatusFields, 'stripe_loan_i
     query: { type: 'charge', filter: 'advanced', loan_id_is: loan.stripe_loan_id },
   };
 }
+
+/**
+ * Repayment is withheld from each payment (plan-capture.ts `planLoanPaydown`). Besides that, a
+ * loan asks for a minimum repayment per 60-day window counted from `repayments_begin_at`: a ninth
+ * of what is owed in all (loan plus fee), so a loan at that pace is repaid in nine windows (about
+ * 18 months), never more than is still owed.
+ */
+export const REPAYMENT_INTERVAL_MS = 60 * DAY_MS;
+export const REPAYMENT_INTERVALS = 9;

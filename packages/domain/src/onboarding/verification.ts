@@ -5,6 +5,10 @@
  * verification error code.
  */
 import { SUPPORTED_COUNTRIES } from '../countries.ts';
+import { MINUTE_MS } from '../time.ts';
+
+/** How long an account session's client secret (the embedded verification form's) works. */
+export const ACCOUNT_SESSION_TTL_MS = 30 * MINUTE_MS;
 
 /** The verification error codes and the message the pages show for each. */
 export const VERIFICATION_ERROR_MESSAGES: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 import { assert } from '../errors.ts';
 import type { CardFunding, CheckResult } from '../payments/messages.ts';
+import { MINUTE_MS } from '../time.ts';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_MIN_DIGITS,
@@ -315,6 +316,9 @@ const TEST_CARDS_BY_NUMBER: ReadonlyMap<string, TestCard> = new Map(
 export function findTestCard(number: string): TestCard | undefined {
   return TEST_CARDS_BY_NUMBER.get(normalizeCardNumber(number));
 }
+
+/** How long after it was accepted a refund of a charge made with a failing-refund card fails. */
+export const REFUND_FAILURE_DELAY_MS = MINUTE_MS;
 
 /** Cards not scripted otherwise are issued in the United States. */
 export const DEFAULT_CARD_COUNTRY = 'US';

@@ -1,4 +1,4 @@
-import { AppError, roleHas } from '@paydesk/domain';
+import { AppError, roleHas, SIGN_IN_SESSION_TTL_MS } from '@paydesk/domain';
 import { storableText } from '@paydesk/domain/audit-log/change';
 import { escapeHtml } from '@paydesk/domain/html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,13 +9,7 @@ import {
   SIGN_IN_WINDOW_MS,
   signInKey,
 } from '../store/login-throttle.ts';
-import {
-  createSession,
-  nonceMatches,
-  revokeSession,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-} from '../store/sessions.ts';
+import { createSession, nonceMatches, revokeSession, SESSION_COOKIE } from '../store/sessions.ts';
 import { authenticatePassword } from '../store/users.ts';
 import { writeAuditRow } from './audit.ts';
 import { sessionFromCookie } from './auth.ts';
@@ -139,7 +133,7 @@ export function loginRoutes(app: FastifyInstance, db: Db): void {
         sameSite: 'lax',
         secure: secureCookie(request),
         // Without "Remember Me" the cookie lasts until the browser closes; the session row still expires.
-        ...(body.rememberme ? { expires: expiresAt, maxAge: SESSION_TTL_MS / 1000 } : {}),
+        ...(body.rememberme ? { expires: expiresAt, maxAge: SIGN_IN_SESSION_TTL_MS / 1000 } : {}),
       });
       return reply.redirect(redirectTo, 302);
     },

@@ -1,6 +1,7 @@
+import { APP_PASSWORD_USAGE_INTERVAL_MS } from '@paydesk/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/db.ts';
-import { APP_PASSWORD_USAGE_INTERVAL_MS, createAppPassword, verifyAppPassword } from './app-passwords.ts';
+import { createAppPassword, verifyAppPassword } from './app-passwords.ts';
 import { createUser } from './users.ts';
 
 describeEachDatabase('application passwords', (use) => {

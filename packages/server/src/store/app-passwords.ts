@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appError } from '@paydesk/domain';
-import { DAY_MS } from '@paydesk/domain/time';
+import { APP_PASSWORD_USAGE_INTERVAL_MS, appError } from '@paydesk/domain';
 import type { Db } from '../db/database.ts';
 import { sha256 } from './sessions.ts';
 import { findUserByLogin, JOINED_USER_COLUMNS, type User, userOf } from './users.ts';
@@ -50,12 +49,6 @@ export async function authenticateAppPassword(
 ): Promise<User | undefined> {
   return (await verifyAppPassword(db, login, password, ip))?.user;
 }
-
-/**
- * How often a password's last use (`last_used_at`, `last_ip`) is written: at most once a day, as
- * the platform records it, so that reading the API is not a write per request.
- */
-export const APP_PASSWORD_USAGE_INTERVAL_MS = DAY_MS;
 
 /** As authenticateAppPassword, with the name the password was given (the audit log shows it). */
 export async function verifyAppPassword(

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DAY_MS } from '@paydesk/domain/time';
+import { SIGN_IN_SESSION_TTL_MS } from '@paydesk/domain';
 import type { Db } from '../db/database.ts';
 import { JOINED_USER_COLUMNS, type User, userOf } from './users.ts';
 
 export const SESSION_COOKIE = 'paydesk_session';
-export const SESSION_TTL_MS = 14 * DAY_MS;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -22,7 +21,7 @@ export async function createSession(
 ): Promise<{ token: string; nonce: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const nonce = randomBytes(16).toString('hex');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = new Date(Date.now() + SIGN_IN_SESSION_TTL_MS);
   await db
     .insertInto('sessions')
     .values({

@@ -1,3 +1,4 @@
+import { REPAYMENT_INTERVAL_MS } from '@paydesk/domain/capital/loans';
 import { utcDateTime } from '@paydesk/domain/time';
 import { beforeAll, expect, it } from 'vitest';
 import { engineCommands } from '../../cli/engine-commands.ts';
@@ -9,7 +10,7 @@ import { clockNow, DAY_MS } from '../clock.ts';
 import { engineContext } from '../context.ts';
 import { ledgerBalances } from '../ledger.ts';
 import { advanceDays, expectLedgerConsistent, netOfCharges, pay, setAccount } from '../payouts/testing.ts';
-import { createLoan, REPAYMENT_INTERVAL_MS } from './services.ts';
+import { createLoan } from './services.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 

@@ -1,23 +1,14 @@
 import { appError, BASIS_POINTS_PER_WHOLE, invalidParams, minorFromAggregate } from '@paydesk/domain';
+import { REPAYMENT_INTERVAL_MS, REPAYMENT_INTERVALS } from '@paydesk/domain/capital/loans';
 import type { capital } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { LoansTable } from '../../db/schema.ts';
 import { requireAccount } from '../accounts.ts';
-import { DAY_MS } from '../clock.ts';
 import { type Executor, postLedger } from '../ledger.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { lockAccount } from '../payouts/services.ts';
-
-/**
- * Repayment is withheld from each payment (plan-capture.ts `planLoanPaydown`). Besides that, a
- * loan asks for a minimum repayment per 60-day window counted from `repayments_begin_at`: a ninth
- * of what is owed in all (loan plus fee), so a loan at that pace is repaid in nine windows (about
- * 18 months), never more than is still owed.
- */
-export const REPAYMENT_INTERVAL_MS = 60 * DAY_MS;
-export const REPAYMENT_INTERVALS = 9;
 
 export interface NewLoan {
   amount: number;

@@ -1,4 +1,5 @@
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { DISPUTE_REVIEW_MS } from '@paydesk/domain/disputes/windows';
 import { expect, it } from 'vitest';
 import { insertFile } from '../../db/file-content.ts';
 import { testApi } from '../../testing/api.ts';
@@ -7,7 +8,6 @@ import { cardCheckout, storeOrderUrl } from '../../testing/engine.ts';
 import { advanceClock, DAY_MS } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
-import { DISPUTE_REVIEW_MS } from './plan.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 

@@ -8,18 +8,15 @@ import {
   isInquiryStatus,
 } from '@paydesk/domain';
 import { disputes as contracts } from '@paydesk/domain/contracts';
+import { DISPUTE_REVIEW_MS } from '@paydesk/domain/disputes/windows';
 import { epochSeconds } from '@paydesk/domain/time';
 import type { Selectable } from 'kysely';
 import type { DisputesTable } from '../../db/schema.ts';
-import { DAY_MS } from '../clock.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
 import { ledgerAttributes } from '../payments/plan-capture.ts';
 import type { ChargeState, PlanEnv } from '../payments/state.ts';
 import type { TimelineType } from '../timeline.ts';
 import { DISPUTE_RESOLVE_JOB } from './job-kinds.ts';
-
-/** How long the sandbox issuer takes to decide a dispute after evidence is submitted. */
-export const DISPUTE_REVIEW_MS = 7 * DAY_MS;
 
 /** A dispute as the planners read it (JSON columns parsed). */
 export interface DisputeState {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISPUTE_REMINDER_LEAD_MS } from '@paydesk/domain/disputes/reminder';
+import { DISPUTE_RESPONSE_WINDOW_MS } from '@paydesk/domain/disputes/windows';
 import { HOUR_MS } from '@paydesk/domain/time';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -11,7 +12,6 @@ import { cardCheckout, checkout, connectSandboxAccount } from '../../testing/eng
 import { advanceClock } from '../clock.ts';
 import { JOB_HANDLERS } from '../context.ts';
 import { runDueJobs } from '../jobs.ts';
-import { DISPUTE_RESPONSE_WINDOW_MS } from '../payments/plan-capture.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
 

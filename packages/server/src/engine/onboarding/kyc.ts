@@ -4,6 +4,7 @@ import type { onboarding } from '@paydesk/domain/contracts';
 import { type SelfAssessment, selfAssessmentErrors } from '@paydesk/domain/onboarding/business';
 import { findMcc } from '@paydesk/domain/onboarding/mcc';
 import {
+  ACCOUNT_SESSION_TTL_MS,
   type BusinessDetails,
   detailsErrors,
   sandboxVerify,
@@ -18,8 +19,6 @@ import { type Account, createAccount, findAccount } from '../accounts.ts';
 import { clockNow } from '../clock.ts';
 import { randomIds } from '../ids.ts';
 
-/** How long an account session's client secret works. */
-export const SESSION_TTL_MS = 30 * 60 * 1000;
 /** Sessions kept per account; opening another drops the oldest. */
 export const MAX_SESSIONS = 5;
 /** Serialises the first session across server processes, so one account is created. */
@@ -58,7 +57,10 @@ async function issueSession(
   const live = (current.sessions ?? []).filter((session) => Date.parse(session.expires_at) > now.getTime());
   const sessions = [
     ...live,
-    { secret_sha256: sha256(secret), expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString() },
+    {
+      secret_sha256: sha256(secret),
+      expires_at: new Date(now.getTime() + ACCOUNT_SESSION_TTL_MS).toISOString(),
+    },
   ].slice(-MAX_SESSIONS);
   await db
     .updateTable('accounts')

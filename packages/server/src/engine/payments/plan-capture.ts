@@ -7,6 +7,7 @@ import {
   disputeFee,
 } from '@paydesk/domain';
 import { disputeReminderAt } from '@paydesk/domain/disputes/reminder';
+import { DISPUTE_RESPONSE_WINDOW_MS } from '@paydesk/domain/disputes/windows';
 import { DAY_MS } from '../clock.ts';
 import { DISPUTE_DEADLINE_JOB, DISPUTE_REMINDER_JOB } from '../disputes/job-kinds.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
@@ -16,9 +17,6 @@ import type { Actor } from './context.ts';
 import type { ChargeState, PlanEnv } from './state.ts';
 
 const CARD_TYPES = new Set(['card', 'card_present']);
-
-/** How long the merchant has to answer a new dispute or inquiry. */
-export const DISPUTE_RESPONSE_WINDOW_MS = 7 * DAY_MS;
 
 /** The ledger type of a captured payment: cards are charges, local methods payments. */
 export const ledgerTypeFor = (methodType: string) =>

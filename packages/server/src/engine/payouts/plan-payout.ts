@@ -1,16 +1,14 @@
 import { appError, assert, INSTANT_PAYOUT_MIN_FEE_MINOR, percentOfMinor } from '@paydesk/domain';
-import { HOUR_MS } from '@paydesk/domain/time';
+import {
+  IN_TRANSIT_AFTER_MS,
+  INSTANT_ARRIVAL_MS,
+  STANDARD_ARRIVAL_MS,
+} from '@paydesk/domain/payouts/arrival';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type { Account } from '../accounts.ts';
-import { DAY_MS } from '../clock.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
 import type { IdSource } from '../ids.ts';
 
-/** A standard payout is in transit an hour after it is created and arrives two days later. */
-export const IN_TRANSIT_AFTER_MS = HOUR_MS;
-export const STANDARD_ARRIVAL_MS = 2 * DAY_MS;
-/** An instant payout arrives in about 30 minutes. */
-export const INSTANT_ARRIVAL_MS = 30 * 60 * 1000;
 /** The smallest scheduled payout when the account sets no minimum for the currency. */
 export const DEFAULT_MINIMUM_PAYOUT_MINOR = 100;
 

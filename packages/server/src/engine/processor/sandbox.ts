@@ -1,4 +1,5 @@
 import { assert, invalidParams, methodCurrencyError, resolveCard, resolveLocalMethod } from '@paydesk/domain';
+import { REFUND_FAILURE_DELAY_MS } from '@paydesk/domain/processor/test-cards';
 import type { ExternalAccount } from '../../db/schema.ts';
 import type {
   Authorization,
@@ -15,8 +16,6 @@ import type {
  * (docs/test-cards.md, docs/payouts.md). It answers at once and never leaves the process.
  */
 
-/** How long after it was accepted a refund of a charge made with a failing-refund card fails. */
-export const REFUND_FAILURE_DELAY_MS = 60_000;
 /** Why such a refund fails. */
 export const SANDBOX_REFUND_FAILURE_REASON = 'expired_or_canceled_card';
 

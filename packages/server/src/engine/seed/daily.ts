@@ -1,15 +1,11 @@
-import { HOUR_MS } from '@paydesk/domain/time';
+import { IN_TRANSIT_AFTER_MS, STANDARD_ARRIVAL_MS } from '@paydesk/domain/payouts/arrival';
 import { createLoan } from '../capital/services.ts';
 import { chargeReaderFees, type ReaderFeeResult } from '../card-readers/services.ts';
-import { DAY_MS } from '../clock.ts';
 import { loanState } from '../payments/state.ts';
 import { planPayout } from '../payouts/plan-payout.ts';
 import { markPayoutInTransit, settlePayout } from '../payouts/services.ts';
 import { fromUsd } from './mix.ts';
 import type { SeedRun } from './run.ts';
-
-/** A payout is in transit an hour after it is made; the bank pays it two days later. */
-const IN_TRANSIT_AFTER_MS = HOUR_MS;
 
 /**
  * The store's days: each midnight the day's scheduled payout (planned into the batch), then,
@@ -54,7 +50,9 @@ export class SeedDays {
     const inTransit = this.#payoutsInFlight
       .filter((p) => p.created + IN_TRANSIT_AFTER_MS <= midnight)
       .map((p) => p.id);
-    const arrived = this.#payoutsInFlight.filter((p) => p.created + 2 * DAY_MS <= midnight).map((p) => p.id);
+    const arrived = this.#payoutsInFlight
+      .filter((p) => p.created + STANDARD_ARRIVAL_MS <= midnight)
+      .map((p) => p.id);
     this.#payoutsInFlight = this.#payoutsInFlight.filter((p) => !arrived.includes(p.id));
     await batches.startFlush();
     this.#readerFee = batches.after(async () => {

@@ -1,8 +1,8 @@
 import { isInquiryStatus, type RefundReason } from '@paydesk/domain';
+import { DISPUTE_REVIEW_MS } from '@paydesk/domain/disputes/windows';
 import { HOUR_MS } from '@paydesk/domain/time';
 import { DAY_MS } from '../clock.ts';
 import {
-  DISPUTE_REVIEW_MS,
   type DisputeState,
   planDisputeClose,
   planDisputeDeadline,

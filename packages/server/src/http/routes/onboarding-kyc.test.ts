@@ -1,8 +1,7 @@
 import type { onboarding } from '@paydesk/domain/contracts';
-import { VERIFICATION_ERROR_MESSAGES } from '@paydesk/domain/onboarding/verification';
+import { ACCOUNT_SESSION_TTL_MS, VERIFICATION_ERROR_MESSAGES } from '@paydesk/domain/onboarding/verification';
 import { beforeEach, expect, it } from 'vitest';
 import { advanceClock, clockNow } from '../../engine/clock.ts';
-import { SESSION_TTL_MS } from '../../engine/onboarding/kyc.ts';
 import { resetAccount } from '../../engine/onboarding/reset.ts';
 import { adminPageUrl } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
@@ -139,7 +138,7 @@ describeEachDatabase('onboarding: account sessions, verification and finalize', 
       message: 'Failed to retrieve account session. Please try again later.',
     });
     expect((await get(`${BASE}/onboarding/kyc/details?client_secret=nope`)).statusCode).toBe(403);
-    await advanceClock(use().db, SESSION_TTL_MS + 1000);
+    await advanceClock(use().db, ACCOUNT_SESSION_TTL_MS + 1000);
     const expired = await submit(session.clientSecret, DETAILS);
     expect(expired.statusCode).toBe(403);
     expect(await account()).toMatchObject({ status: 'pending', details_submitted: false });
