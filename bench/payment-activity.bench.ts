@@ -11,10 +11,10 @@
  * tables it reads (as autovacuum would after a bulk load).
  */
 import { PERIOD_PRESETS, presetRange } from '@paydesk/domain/overview/payment-activity';
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
-import { benchAdministrator, openBenchDatabase, recordingDb } from './lib/database.ts';
-import { BENCH_RATE_LIMITS, explainStatements, handlerStatements } from './lib/http.ts';
+import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
+import { BENCH_RATE_LIMITS, explainStatements, recordingApp } from './lib/http.ts';
 import { measure } from './lib/stats.ts';
 
 const BASE = '/wp-json/wc/v3/payments';
@@ -32,13 +32,9 @@ const counts = await sql<{ rows: string; rollups: string }>`
          (select count(*) from ledger_rollups)::text as rollups`.execute(db);
 const auth = await benchAdministrator(handle, 'activitybench');
 
-const captured: CompiledQuery[] = [];
-const recorder = await buildApp({
-  database: { ...handle, db: recordingDb(handle, captured) },
-  rateLimits: BENCH_RATE_LIMITS,
-});
+const recorder = await recordingApp(handle);
 const app = await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS });
-await Promise.all([recorder.ready(), app.ready()]);
+await app.ready();
 const account = await db.selectFrom('accounts').select('created_at').executeTakeFirstOrThrow();
 // The seeder's history ends at the engine's time; read the periods from the last ledger row.
 const last = await db
@@ -56,17 +52,15 @@ console.log('| --- | --- | --- | --- |');
 for (const preset of PERIOD_PRESETS) {
   const range = presetRange(preset, now_ms, TIMEZONE, new Date(account.created_at).getTime());
   const url = `${BASE}/reporting/payment_activity?${new URLSearchParams({ ...range, timezone: TIMEZONE })}`;
-  captured.length = 0;
-  const first = await recorder.inject({ method: 'GET', url, headers: { authorization: auth } });
-  if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-  const points = (first.json() as { series: unknown[] }).series.length;
+  const { response, statements } = await recorder.record(url, auth);
+  const points = (response.json() as { series: unknown[] }).series.length;
   const time = await measure(
     () => app.inject({ method: 'GET', url, headers: { authorization: auth } }),
     RUNS,
     5,
   );
   console.log(`| ${preset} | ${time.p50_ms.toFixed(2)} ms | ${time.p95_ms.toFixed(2)} ms | ${points} |`);
-  if (explain) console.log(`\n${await explainStatements(db, handlerStatements(captured))}`);
+  if (explain) console.log(`\n${await explainStatements(db, statements)}`);
 }
 await Promise.all([app.close(), recorder.close()]);
 await handle.close();

@@ -35,6 +35,28 @@ export async function explainStatements(
 }
 
 /**
+ * A second app over a recording database: `record` answers a GET, which must answer 200, with the
+ * statements its handler ran (`handlerStatements`).
+ */
+export async function recordingApp(handle: DatabaseHandle) {
+  const captured: CompiledQuery[] = [];
+  const app = await buildApp({
+    database: { ...handle, db: recordingDb(handle, captured) },
+    rateLimits: BENCH_RATE_LIMITS,
+  });
+  await app.ready();
+  return {
+    async record(url: string, authorization: string) {
+      captured.length = 0;
+      const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return { response, statements: handlerStatements(captured) };
+    },
+    close: () => app.close(),
+  };
+}
+
+/**
  * Times GET requests through the whole server (`app.inject`: access check, validation,
  * serialisation) beside the bare SQL of the same request (the statements its handler ran,
  * captured once through a recording app and replayed in order), and prints one Markdown table
@@ -50,12 +72,7 @@ export async function measureGets(
   scenarios: readonly (readonly [name: string, path: string])[],
   runs: number,
 ): Promise<void> {
-  const captured: CompiledQuery[] = [];
-  const recorder = await buildApp({
-    database: { ...handle, db: recordingDb(handle, captured) },
-    rateLimits: BENCH_RATE_LIMITS,
-  });
-  await recorder.ready();
+  const recorder = await recordingApp(handle);
   const plans: string[] = [];
   console.log('| Request | HTTP p50 | HTTP p95 | SQL p50 | ratio |');
   console.log('| --- | --- | --- | --- | --- |');
@@ -65,10 +82,7 @@ export async function measureGets(
   for (const [name, path] of scenarios) {
     if (only && !only.test(name)) continue;
     const url = `${base}${path}`;
-    captured.length = 0;
-    const first = await recorder.inject({ method: 'GET', url, headers: { authorization } });
-    if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
-    const statements = handlerStatements(captured);
+    const { statements } = await recorder.record(url, authorization);
     const http = await measure(
       () => app.inject({ method: 'GET', url, headers: { authorization } }),
       runs,
