@@ -41,8 +41,11 @@ const scenarios: [string, string][] = [
   ['disputes page 1, awaiting response', '/disputes?filter=awaiting_response'],
   ['disputes page 1, lost, by amount', '/disputes?status_is=lost&sort=amount&direction=asc'],
   ['disputes page 1, searched by name', '/disputes?search[]=smi'],
+  ['disputes page 1, searched by a name that matches', '/disputes?search[]=harper'],
+  ['disputes page 1, searched by an order number', '/disputes?search[]=%231234'],
   ['disputes summary', '/disputes/summary'],
   ['disputes summary, awaiting response', '/disputes/summary?filter=awaiting_response'],
+  ['disputes summary, searched by a name that matches', '/disputes/summary?search[]=harper'],
   ['win rate by reason', '/disputes/outcomes'],
 ];
 

@@ -307,6 +307,9 @@ export interface DisputesTable {
   cover_letter: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whether the cover letter goes with the response; null until the merchant says. */
   cover_letter_included: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The order's customer, which the search matches; written by a trigger (migration 0043). */
+  customer_name: ColumnType<string, never, never>;
+  customer_email: ColumnType<string, never, never>;
 }
 
 export interface PayoutsTable {

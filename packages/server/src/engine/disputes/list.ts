@@ -8,14 +8,22 @@ import { AWAITING_RESPONSE_FILTER, AWAITING_RESPONSE_STATUSES } from '@paydesk/d
 import { DECIDED_DISPUTE_STATUSES } from '@paydesk/domain/disputes/outcomes';
 import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { looseScan } from '../../db/loose-scan.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../ledger.ts';
-import { dateRanges, likePrefix, parseSearchTerm } from '../transactions/query.ts';
+import {
+  customerKeys,
+  customerMatch,
+  customerPrefixMatch,
+  dateRanges,
+  parseSearchTerm,
+} from '../transactions/query.ts';
 
-type Eb = ExpressionBuilder<
-  Database & { d: Database['disputes']; c: Database['charges']; o: Database['orders'] },
-  'd' | 'c' | 'o'
->;
+/** The dispute alone: every filter, the search too, reads only its columns. */
+type DisputeEb = ExpressionBuilder<Database & { d: Database['disputes'] }, 'd'>;
+
+/** The customer a dispute keeps (its order's, migration 0043), as its indexes read it. */
+const DISPUTE_KEYS = customerKeys('d');
 
 const toSeconds = (at: Date) => Math.floor(new Date(at).getTime() / 1000);
 
@@ -34,28 +42,32 @@ const SORT_COLUMNS = {
   customer_country: 'o.customer_country',
 } as const;
 
-/** One search term: a status, an id, an order number, or the beginning of a name or e-mail. */
-function termCondition(eb: Eb, raw: string): Expression<SqlBool> {
+/**
+ * One search term: a status, an id, an order number, or the beginning of a name or e-mail. A
+ * name or e-mail reads the dispute's own copy of its customer through its indexes; an order
+ * number or a payment's id finds its charges first, as an array the charge index of disputes
+ * reads (an `in` over a sub-select could not join the name indexes in one bitmap), so no term
+ * reads every dispute or its charge.
+ */
+function termCondition(eb: DisputeEb, raw: string): Expression<SqlBool> {
   if (isDisputeStatus(raw)) return eb('d.status', '=', raw);
   if (/^dp_\w+$/.test(raw)) return eb('d.id', '=', raw);
   const term = parseSearchTerm(raw);
-  const text = (value: string) =>
-    eb.or([
-      sql<SqlBool>`lower(o.customer_name) like ${likePrefix(value)}`,
-      sql<SqlBool>`lower(o.customer_email) like ${likePrefix(value)}`,
-    ]);
   switch (term.kind) {
     case 'order':
-      return eb.or([eb('o.number', '=', term.number), text(term.text)]);
-    case 'name_email':
-      return eb.and([
-        sql<SqlBool>`lower(o.customer_name) = ${term.name.toLowerCase()}`,
-        sql<SqlBool>`lower(o.customer_email) = ${term.email.toLowerCase()}`,
+      return eb.or([
+        sql<SqlBool>`d.charge_id = any(array(select c.id from charges c join orders o on o.id = c.order_id
+          where o.number = ${term.number}))`,
+        customerPrefixMatch(DISPUTE_KEYS, term.text),
       ]);
+    case 'name_email':
+      return customerMatch(DISPUTE_KEYS, term.name, term.email);
     case 'id':
-      return term.prefix === 'pi' ? eb('c.payment_intent_id', '=', term.id) : eb('c.id', '=', term.id);
+      return term.prefix === 'pi'
+        ? sql<SqlBool>`d.charge_id = any(array(select id from charges where payment_intent_id = ${term.id}))`
+        : eb('d.charge_id', '=', term.id);
     case 'text':
-      return text(term.text);
+      return customerPrefixMatch(DISPUTE_KEYS, term.text);
   }
 }
 
@@ -63,7 +75,7 @@ function termCondition(eb: Eb, raw: string): Expression<SqlBool> {
  * The filters as one condition: the date and status rules combine as `match` says; the store
  * currency and the search terms (any of them) always narrow.
  */
-function filterCondition(eb: Eb, filters: TDisputeFilters): Expression<SqlBool> {
+function filterCondition(eb: DisputeEb, filters: TDisputeFilters): Expression<SqlBool> {
   const rules: Expression<SqlBool>[] = dateRanges(filters).map((range) =>
     eb.and([
       ...(range.from ? [eb('d.created_at', '>=', range.from)] : []),
@@ -81,26 +93,27 @@ function filterCondition(eb: Eb, filters: TDisputeFilters): Expression<SqlBool> 
   return eb.and(always);
 }
 
-function disputesQuery(db: Executor, accountId: string, filters: TDisputeFilters) {
+/** Disputes with their charges and orders, for the columns and sorts that read them. */
+function joined(db: Executor) {
   return db
     .selectFrom('disputes as d')
     .innerJoin('charges as c', 'c.id', 'd.charge_id')
-    .leftJoin('orders as o', 'o.id', 'c.order_id')
-    .where('d.account_id', '=', accountId)
-    .where((eb) => filterCondition(eb as unknown as Eb, filters));
+    .leftJoin('orders as o', 'o.id', 'c.order_id');
 }
 
-/**
- * The selected disputes for counting: without search terms the filters read the dispute alone,
- * so the charge and order (wide rows, one random read each) are not joined.
- */
-function countedDisputes(db: Executor, accountId: string, filters: TDisputeFilters) {
-  if (filters.search?.length) return disputesQuery(db, accountId, filters);
+/** The selected disputes: every filter reads the dispute alone, so nothing is joined. */
+function selectedDisputes(db: Executor, accountId: string, filters: TDisputeFilters) {
   return db
     .selectFrom('disputes as d')
     .where('d.account_id', '=', accountId)
-    .where((eb) => filterCondition(eb as unknown as Eb, filters));
+    .where((eb) => filterCondition(eb, filters));
 }
+
+/** The sorts by a column of the dispute itself, which pick the page before anything is joined. */
+type OwnSort = {
+  [K in keyof typeof SORT_COLUMNS]: (typeof SORT_COLUMNS)[K] extends `d.${string}` ? K : never;
+}[keyof typeof SORT_COLUMNS];
+const isOwnSort = (sort: keyof typeof SORT_COLUMNS): sort is OwnSort => SORT_COLUMNS[sort].startsWith('d.');
 
 /** A page of the account's disputes, ties in the sort broken by id in the same direction. */
 export async function listDisputes(
@@ -109,7 +122,28 @@ export async function listDisputes(
   query: TDisputeListQuery,
 ): Promise<{ data: TDisputeListRow[] }> {
   const direction = query.direction ?? 'desc';
-  const rows = await disputesQuery(db, accountId, query)
+  const limit = query.pagesize;
+  const offset = (query.page - 1) * query.pagesize;
+  const sort = query.sort;
+  // Sorted by its own columns, the page's disputes are picked from the disputes alone and only
+  // they are joined; sorted by a charge's or an order's column, every selected dispute is.
+  const page = isOwnSort(sort)
+    ? joined(db).where(
+        'd.id',
+        'in',
+        selectedDisputes(db, accountId, query)
+          .select('d.id')
+          .orderBy(SORT_COLUMNS[sort], direction)
+          .orderBy('d.id', direction)
+          .limit(limit)
+          .offset(offset),
+      )
+    : joined(db)
+        .where('d.account_id', '=', accountId)
+        .where((eb) => filterCondition(eb as unknown as DisputeEb, query))
+        .limit(limit)
+        .offset(offset);
+  const rows = await page
     .select([
       'd.id',
       'd.charge_id',
@@ -128,10 +162,8 @@ export async function listDisputes(
       'd.created_at',
       'd.due_by',
     ])
-    .orderBy(SORT_COLUMNS[query.sort], direction)
+    .orderBy(SORT_COLUMNS[sort], direction)
     .orderBy('d.id', direction)
-    .limit(query.pagesize)
-    .offset((query.page - 1) * query.pagesize)
     .execute();
   return {
     data: rows.map((row) => ({
@@ -156,25 +188,23 @@ export async function listDisputes(
   };
 }
 
-/** How many disputes the filters select, and the currencies of all the account's disputes. */
+/**
+ * How many disputes the filters select, and the currencies of all the account's disputes (a loose
+ * scan of `disputes_currency_idx`).
+ */
 export async function disputesSummary(
   db: Executor,
   accountId: string,
   filters: TDisputeFilters,
 ): Promise<{ count: number; currencies: string[] }> {
   const [count, currencies] = await Promise.all([
-    countedDisputes(db, accountId, filters)
+    selectedDisputes(db, accountId, filters)
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('disputes')
-      .select('currency')
-      .distinct()
-      .where('account_id', '=', accountId)
-      .orderBy('currency')
-      .execute(),
+    sql<{ currency: string }>`${looseScan('currencies', 'disputes', 'currency', accountId)}
+      select currency from currencies where currency is not null`.execute(db),
   ]);
-  return { count: Number(count.count), currencies: currencies.map((row) => row.currency) };
+  return { count: Number(count.count), currencies: currencies.rows.map((row) => row.currency) };
 }
 
 /** Won and lost disputes by reason, among those the filters select (docs/disputes.md). */
@@ -183,7 +213,7 @@ export async function disputeOutcomes(
   accountId: string,
   filters: TDisputeFilters,
 ): Promise<TDisputeOutcomes> {
-  const rows = await countedDisputes(db, accountId, filters)
+  const rows = await selectedDisputes(db, accountId, filters)
     .where('d.status', 'in', DECIDED_DISPUTE_STATUSES)
     .select([
       'd.reason',

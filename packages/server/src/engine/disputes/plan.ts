@@ -38,7 +38,10 @@ export interface DisputeState {
   cover_letter_included: boolean | null;
 }
 
-export function disputeState(row: Selectable<DisputesTable>): DisputeState {
+/** A dispute row as the planners read it; the customer it keeps for the search is not read. */
+export function disputeState(
+  row: Omit<Selectable<DisputesTable>, 'customer_name' | 'customer_email'>,
+): DisputeState {
   assert(isDisputeStatus(row.status), `dispute ${row.id} has a known status, got ${row.status}`);
   return {
     id: row.id,

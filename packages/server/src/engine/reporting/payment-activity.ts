@@ -10,6 +10,7 @@ import {
 } from '@paydesk/domain/overview/payment-activity';
 import { HOUR_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
+import { looseScan } from '../../db/loose-scan.ts';
 import type { Executor } from '../ledger.ts';
 
 const ALL_TYPES: readonly string[] = [
@@ -102,13 +103,7 @@ export async function depositCurrencies(
 ): Promise<{ currency: string; has_payments: boolean }[]> {
   const chargeTypes = sql.join(CHARGE_TYPES.map((type) => sql`${type}`));
   const result = await sql<{ currency: string; has_payments: boolean }>`
-    with recursive currencies(currency) as (
-      (select currency from ledger_rollups where account_id = ${account.id} order by currency limit 1)
-      union all
-      select (select r.currency from ledger_rollups r
-               where r.account_id = ${account.id} and r.currency > c.currency order by r.currency limit 1)
-        from currencies c where c.currency is not null
-    )
+    ${looseScan('currencies', 'ledger_rollups', 'currency', account.id)}
     select c.currency,
            exists (select 1 from ledger_rollups r
                     where r.account_id = ${account.id} and r.currency = c.currency

@@ -3,6 +3,7 @@ import { DAY_MS, SECOND_MS } from '@paydesk/domain/time';
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
@@ -155,9 +156,38 @@ export function likePrefix(term: string): string {
   return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Lower-cased names and e-mails in byte order: the expressions migration 0004 indexes. */
-export const nameKeySql = sql<string>`(lower(customer_name) collate "C")`;
-export const emailKeySql = sql<string>`(lower(customer_email) collate "C")`;
+/**
+ * Lower-cased customer names and e-mails in byte order, of `table` when given: the expressions
+ * migrations 0004 (the ledger) and 0043 (disputes) index, so that a LIKE prefix reads a range of
+ * an index whatever the database's collation is.
+ */
+export function customerKeys(table?: string): CustomerKeys {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return {
+    name: sql<string>`(lower(${column('customer_name')}) collate "C")`,
+    email: sql<string>`(lower(${column('customer_email')}) collate "C")`,
+  };
+}
+
+export interface CustomerKeys {
+  name: RawBuilder<string>;
+  email: RawBuilder<string>;
+}
+
+const LEDGER_KEYS = customerKeys();
+export const nameKeySql = LEDGER_KEYS.name;
+export const emailKeySql = LEDGER_KEYS.email;
+
+/** Customers whose name or e-mail starts with `text`, ignoring case. */
+export function customerPrefixMatch(keys: CustomerKeys, text: string): RawBuilder<SqlBool> {
+  const pattern = likePrefix(text);
+  return sql<SqlBool>`(${keys.name} like ${pattern} or ${keys.email} like ${pattern})`;
+}
+
+/** The customer a "name (email)" term names: both equal, ignoring case. */
+export function customerMatch(keys: CustomerKeys, name: string, email: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${keys.name} = ${name.toLowerCase()} and ${keys.email} = ${email.toLowerCase()})`;
+}
 
 const ORDER_NUMBER = /^(?:order\s*)?#?\s*(\d{1,18})$/i;
 const NAME_AND_EMAIL = /^(.+?)\s*\(([^()\s]+@[^()\s]+)\)$/;
@@ -187,28 +217,20 @@ export function parseSearchTerm(term: string): SearchTerm {
  * names or e-mails starting with it, ignoring case.
  */
 function searchCondition(eb: BtExpression, term: SearchTerm): Expression<SqlBool> {
-  const textMatch = (text: string) =>
-    eb.or([
-      sql<SqlBool>`${nameKeySql} like ${likePrefix(text)}`,
-      sql<SqlBool>`${emailKeySql} like ${likePrefix(text)}`,
-    ]);
   switch (term.kind) {
     case 'order':
       return eb.or([
         sql<SqlBool>`order_id in (select id from orders where number = ${term.number})`,
-        textMatch(term.text),
+        customerPrefixMatch(LEDGER_KEYS, term.text),
       ]);
     case 'name_email':
-      return eb.and([
-        sql<SqlBool>`${nameKeySql} = ${term.name.toLowerCase()}`,
-        sql<SqlBool>`${emailKeySql} = ${term.email.toLowerCase()}`,
-      ]);
+      return customerMatch(LEDGER_KEYS, term.name, term.email);
     case 'id':
       if (term.prefix === 'txn') return eb('id', '=', term.id);
       if (term.prefix === 'pi') return eb('payment_intent_id', '=', term.id);
       return eb('charge_id', '=', term.id);
     case 'text':
-      return textMatch(term.text);
+      return customerPrefixMatch(LEDGER_KEYS, term.text);
   }
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { advanceDays } from '../../engine/payouts/testing.ts';
 import { testApi } from '../../testing/api.ts';
@@ -9,6 +11,7 @@ const BASE = '/wp-json/wc/v3/payments';
 interface Row {
   dispute_id: string;
   charge_id: string;
+  payment_intent_id: string;
   status: string;
   reason: string;
   amount: number;
@@ -38,7 +41,11 @@ describeEachDatabase('the disputes list', (use) => {
     // A fraud dispute, a day later a not-received one and an inquiry, in two currencies.
     await pay('4000000000000259', {
       amount: 5_000,
-      order: { ...cardCheckout().order, customer: { name: 'Ada Byron', email: 'ada@example.test' } },
+      order: {
+        ...cardCheckout().order,
+        number: '4711',
+        customer: { name: 'Ada Byron', email: 'ada@example.test' },
+      },
     });
     await advanceDays(use(), 1);
     await pay('4000000000002685', { amount: 2_000, currency: 'eur' });
@@ -79,6 +86,7 @@ describeEachDatabase('the disputes list', (use) => {
   it('filters by status, currency, date and search terms, in the list and the summary alike', async () => {
     const all = await list();
     const inquiry = all.find((row) => row.status.startsWith('warning_'))!;
+    const ada = all.find((row) => row.customer_name === 'Ada Byron')!;
     const newestDay = new Date(all[0]!.created * 1000).toISOString().slice(0, 10);
     const cases: [string, number][] = [
       ['status_is=needs_response', 2],
@@ -87,6 +95,14 @@ describeEachDatabase('the disputes list', (use) => {
       ['search[]=needs_response&search[]=warning_needs_response', 3],
       ['search[]=warning_needs_response', 1],
       ['search[]=ada', 1],
+      ['search[]=ADA@EXAMPLE', 1],
+      ['search[]=a%25', 0],
+      ['search[]=_da', 0],
+      ['search[]=4711', 1],
+      ['search[]=%234711', 1],
+      ['search[]=Jane%20Doe%20(jane@example.test)', 2],
+      ['search[]=Jane%20Doe%20(ada@example.test)', 0],
+      [`search[]=${ada.payment_intent_id}`, 1],
       ['search[]=Ada%20Byron%20(ada@example.test)', 1],
       [`search[]=${all[0]!.dispute_id}`, 1],
       [`search[]=${all[0]!.charge_id}`, 1],
@@ -105,5 +121,36 @@ describeEachDatabase('the disputes list', (use) => {
       const res = await api.get(`${BASE}/disputes?${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
+  });
+
+  /** Each dispute's own copy of its customer beside its order's. */
+  const customers = async () =>
+    (
+      await sql<{ kept: string; order: string }>`
+        select d.customer_name || ' ' || d.customer_email as kept,
+               o.customer_name || ' ' || o.customer_email as order
+        from disputes d join charges c on c.id = d.charge_id join orders o on o.id = c.order_id
+        order by d.id`.execute(use().db)
+    ).rows;
+
+  it('keeps on each dispute the customer of its order, which the search reads', async () => {
+    const rows = await customers();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.kept).toBe(row.order);
+    expect(rows.map((row) => row.kept)).toContain('Ada Byron ada@example.test');
+  });
+
+  it('copies the customer of disputes written before it was kept (migration 0043)', async () => {
+    const migration = readFileSync(
+      new URL('../../db/migrations/0043_disputes_search.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = /^update disputes[\s\S]*?;$/m.exec(migration)?.[0];
+    expect(backfill).toBeDefined();
+    await sql`update disputes set customer_name = '', customer_email = ''`.execute(use().db);
+    expect((await list('?search[]=ada')).length).toBe(0);
+    await sql.raw(backfill!).execute(use().db);
+    for (const row of await customers()) expect(row.kept).toBe(row.order);
+    expect((await list('?search[]=ada')).length).toBe(1);
   });
 });
