@@ -29,12 +29,22 @@ export function depositStanding(account: Pick<Account, 'deposits_blocked' | 'pay
   };
 }
 
-export async function findAccount(db: Executor): Promise<Account | undefined> {
-  return db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+/**
+ * How a transaction holds the account row it reads: `keyShare` for work that writes rows under the
+ * account (a payment, a refund), so that a reset waits for it to finish and it waits for a reset,
+ * then finds no account; `update` for the reset itself.
+ */
+export type AccountLock = 'keyShare' | 'update';
+
+export async function findAccount(db: Executor, lock?: AccountLock): Promise<Account | undefined> {
+  const query = db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').limit(1);
+  if (lock === 'update') return query.forUpdate().executeTakeFirst();
+  if (lock === 'keyShare') return query.forKeyShare().executeTakeFirst();
+  return query.executeTakeFirst();
 }
 
-export async function requireAccount(db: Executor): Promise<Account> {
-  const account = await findAccount(db);
+export async function requireAccount(db: Executor, lock?: AccountLock): Promise<Account> {
+  const account = await findAccount(db, lock);
   if (!account) {
     throw appError('wcpay_account_not_found');
   }

@@ -1,8 +1,9 @@
 import { beforeAll } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Db } from '../db/database.ts';
 import { createAccount } from '../engine/accounts.ts';
 import { clockNow } from '../engine/clock.ts';
 import { randomIds } from '../engine/ids.ts';
+import { ACCOUNT_TABLES } from '../engine/onboarding/reset.ts';
 import { testApi } from './api.ts';
 import { adminPageUrl } from './app.ts';
 
@@ -62,3 +63,21 @@ export function onboardingApp(use: () => DatabaseHandle) {
     createLiveAccount,
   };
 }
+
+/** The rows of each table that holds account rows (what a reset deletes), by table. */
+export async function accountTableRows(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ACCOUNT_TABLES) {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(n);
+  }
+  return counts;
+}
+
+/** What accountTableRows answers once a reset has run. */
+export const NO_ACCOUNT_ROWS: Readonly<Record<string, number>> = Object.fromEntries(
+  ACCOUNT_TABLES.map((table) => [table, 0]),
+);

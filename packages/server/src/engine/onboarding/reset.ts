@@ -38,7 +38,9 @@ export { canResetAccount } from '@paydesk/domain/onboarding/reset';
  */
 export async function resetAccount(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const account = await findAccount(trx);
+    // Locked first: payments in flight finish before the reset reads what to delete, and those
+    // that start meanwhile wait for it and then find no account (findAccount's `keyShare`).
+    const account = await findAccount(trx, 'update');
     if (!account) return false;
     const id = account.id;
     await trx

@@ -7,9 +7,12 @@ import { sandboxProcessor } from '../processor/sandbox.ts';
 import type { EngineContext, Trx } from './context.ts';
 import { chargeState, loanState, type PlanEnv } from './state.ts';
 
-/** The planners' environment, read inside the operation's transaction (the loan row locked). */
+/**
+ * The planners' environment, read inside the operation's transaction: the account held against
+ * a reset (`keyShare`), the loan row locked.
+ */
 export async function loadPlanEnv(trx: Trx, ctx: EngineContext): Promise<PlanEnv> {
-  const account = await requireAccount(trx);
+  const account = await requireAccount(trx, 'keyShare');
   const loan = await trx
     .selectFrom('loans')
     .selectAll()

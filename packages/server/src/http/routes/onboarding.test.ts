@@ -10,7 +10,12 @@ import { setOnboardingDisabled } from '../../store/connect-options.ts';
 import { getOption } from '../../store/options.ts';
 import { adminPageUrl, makeUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
-import { onboardingApp, SELF_ASSESSMENT } from '../../testing/onboarding.ts';
+import {
+  accountTableRows,
+  NO_ACCOUNT_ROWS,
+  onboardingApp,
+  SELF_ASSESSMENT,
+} from '../../testing/onboarding.ts';
 
 const ACCOUNTS = '/wp-json/wc/v3/payments/accounts';
 
@@ -194,13 +199,7 @@ describeEachDatabase('onboarding: account states, test drive and reset', (use) =
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(adminPageUrl({ path: '/payments/connect' }));
     expect(await accountCount()).toBe(0);
-    for (const table of ACCOUNT_TABLES) {
-      const { n } = await use()
-        .db.selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(n), table).toBe(0);
-    }
+    expect(await accountTableRows(use().db)).toEqual(NO_ACCOUNT_ROWS);
     // The charges' documents (billing details, cards) went with them; the orders stay with theirs.
     expect(await chargesDocuments()).toEqual([]);
     const orders = await use().db.selectFrom(orderRows(use().db)).select('billing_address').execute();
