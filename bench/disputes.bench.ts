@@ -40,6 +40,8 @@ const scenarios: [string, string][] = [
   ['disputes page 1', '/disputes'],
   ['disputes page 1, awaiting response', '/disputes?filter=awaiting_response'],
   ['disputes page 1, lost, by amount', '/disputes?status_is=lost&sort=amount&direction=asc'],
+  ['disputes page 1, by customer name', '/disputes?sort=customer_name&direction=asc'],
+  ['disputes page 1, by country', '/disputes?sort=customer_country&direction=asc'],
   ['disputes page 1, searched by name', '/disputes?search[]=smi'],
   ['disputes page 1, searched by a name that matches', '/disputes?search[]=harper'],
   ['disputes page 1, searched by an order number', '/disputes?search[]=%231234'],

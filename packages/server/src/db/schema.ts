@@ -307,9 +307,15 @@ export interface DisputesTable {
   cover_letter: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whether the cover letter goes with the response; null until the merchant says. */
   cover_letter_included: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
-  /** The order's customer, which the search matches; written by a trigger (migration 0043). */
+  /**
+   * Copies of the order's customer, which the search matches (migration 0043), and of the
+   * columns the list sorts by (0044), written by a trigger from the charge and the order.
+   */
   customer_name: ColumnType<string, never, never>;
   customer_email: ColumnType<string, never, never>;
+  order_number: ColumnType<string | null, never, never>;
+  customer_country: ColumnType<string | null, never, never>;
+  source: ColumnType<string, never, never>;
 }
 
 export interface PayoutsTable {

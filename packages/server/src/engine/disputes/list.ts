@@ -27,7 +27,10 @@ const DISPUTE_KEYS = customerKeys('d');
 
 const toSeconds = (at: Date) => Math.floor(new Date(at).getTime() / 1000);
 
-/** The column each sort key orders by. */
+/**
+ * The column each sort key orders by: the dispute's own, or its copies of its charge's and
+ * order's (migrations 0043 and 0044), so a page is picked before anything is joined.
+ */
 const SORT_COLUMNS = {
   created: 'd.created_at',
   due_by: 'd.due_by',
@@ -35,11 +38,11 @@ const SORT_COLUMNS = {
   currency: 'd.currency',
   status: 'd.status',
   reason: 'd.reason',
-  source: 'c.payment_method_type',
-  order_number: 'o.number',
-  customer_name: 'o.customer_name',
-  customer_email: 'o.customer_email',
-  customer_country: 'o.customer_country',
+  source: 'd.source',
+  order_number: 'd.order_number',
+  customer_name: 'd.customer_name',
+  customer_email: 'd.customer_email',
+  customer_country: 'd.customer_country',
 } as const;
 
 /**
@@ -93,14 +96,6 @@ function filterCondition(eb: DisputeEb, filters: TDisputeFilters): Expression<Sq
   return eb.and(always);
 }
 
-/** Disputes with their charges and orders, for the columns and sorts that read them. */
-function joined(db: Executor) {
-  return db
-    .selectFrom('disputes as d')
-    .innerJoin('charges as c', 'c.id', 'd.charge_id')
-    .leftJoin('orders as o', 'o.id', 'c.order_id');
-}
-
 /** The selected disputes: every filter reads the dispute alone, so nothing is joined. */
 function selectedDisputes(db: Executor, accountId: string, filters: TDisputeFilters) {
   return db
@@ -109,41 +104,29 @@ function selectedDisputes(db: Executor, accountId: string, filters: TDisputeFilt
     .where((eb) => filterCondition(eb, filters));
 }
 
-/** The sorts by a column of the dispute itself, which pick the page before anything is joined. */
-type OwnSort = {
-  [K in keyof typeof SORT_COLUMNS]: (typeof SORT_COLUMNS)[K] extends `d.${string}` ? K : never;
-}[keyof typeof SORT_COLUMNS];
-const isOwnSort = (sort: keyof typeof SORT_COLUMNS): sort is OwnSort => SORT_COLUMNS[sort].startsWith('d.');
-
-/** A page of the account's disputes, ties in the sort broken by id in the same direction. */
+/**
+ * A page of the account's disputes, ties in the sort broken by id in the same direction. The
+ * page's disputes are picked from the disputes alone (every filter and sort reads only them),
+ * and only those are joined to their charges and orders for the columns shown.
+ */
 export async function listDisputes(
   db: Executor,
   accountId: string,
   query: TDisputeListQuery,
 ): Promise<{ data: TDisputeListRow[] }> {
   const direction = query.direction ?? 'desc';
-  const limit = query.pagesize;
-  const offset = (query.page - 1) * query.pagesize;
-  const sort = query.sort;
-  // Sorted by its own columns, the page's disputes are picked from the disputes alone and only
-  // they are joined; sorted by a charge's or an order's column, every selected dispute is.
-  const page = isOwnSort(sort)
-    ? joined(db).where(
-        'd.id',
-        'in',
-        selectedDisputes(db, accountId, query)
-          .select('d.id')
-          .orderBy(SORT_COLUMNS[sort], direction)
-          .orderBy('d.id', direction)
-          .limit(limit)
-          .offset(offset),
-      )
-    : joined(db)
-        .where('d.account_id', '=', accountId)
-        .where((eb) => filterCondition(eb as unknown as DisputeEb, query))
-        .limit(limit)
-        .offset(offset);
-  const rows = await page
+  const column = SORT_COLUMNS[query.sort];
+  const page = selectedDisputes(db, accountId, query)
+    .select('d.id')
+    .orderBy(column, direction)
+    .orderBy('d.id', direction)
+    .limit(query.pagesize)
+    .offset((query.page - 1) * query.pagesize);
+  const rows = await db
+    .selectFrom('disputes as d')
+    .innerJoin('charges as c', 'c.id', 'd.charge_id')
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .where('d.id', 'in', page)
     .select([
       'd.id',
       'd.charge_id',
@@ -162,7 +145,7 @@ export async function listDisputes(
       'd.created_at',
       'd.due_by',
     ])
-    .orderBy(SORT_COLUMNS[sort], direction)
+    .orderBy(column, direction)
     .orderBy('d.id', direction)
     .execute();
   return {

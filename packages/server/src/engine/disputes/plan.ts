@@ -38,9 +38,12 @@ export interface DisputeState {
   cover_letter_included: boolean | null;
 }
 
-/** A dispute row as the planners read it; the customer it keeps for the search is not read. */
+/** A dispute row as the planners read it; the copies it keeps for the list are not read. */
 export function disputeState(
-  row: Omit<Selectable<DisputesTable>, 'customer_name' | 'customer_email'>,
+  row: Omit<
+    Selectable<DisputesTable>,
+    'customer_name' | 'customer_email' | 'order_number' | 'customer_country' | 'source'
+  >,
 ): DisputeState {
   assert(isDisputeStatus(row.status), `dispute ${row.id} has a known status, got ${row.status}`);
   return {

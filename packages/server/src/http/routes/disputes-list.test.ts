@@ -17,6 +17,9 @@ interface Row {
   amount: number;
   currency: string;
   customer_name: string | null;
+  customer_email: string | null;
+  customer_country: string | null;
+  source: string;
   order_number: string | null;
   created: number;
   due_by: number;
@@ -75,8 +78,17 @@ describeEachDatabase('the disputes list', (use) => {
       'customer_name',
       'customer_email',
       'customer_country',
-    ]) {
-      expect(await list(`?sort=${sort}`), sort).toHaveLength(3);
+    ] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const rows = await list(`?sort=${sort}&direction=${direction}`);
+        expect(rows, sort).toHaveLength(3);
+        // Each page is in the column's order (ties by id in the same direction).
+        const values = rows.map((row) => row[sort]);
+        const sorted = [...values].sort((a, b) =>
+          String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0,
+        );
+        expect(values, `${sort} ${direction}`).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+      }
     }
     expect(await list('?sort=amount&direction=asc&pagesize=1&page=2')).toEqual(byAmount.slice(1, 2));
     const bad = await api.get(`${BASE}/disputes?sort=colour`);
@@ -123,34 +135,35 @@ describeEachDatabase('the disputes list', (use) => {
     }
   });
 
-  /** Each dispute's own copy of its customer beside its order's. */
-  const customers = async () =>
+  /** Each dispute's own copies (migrations 0043 and 0044) beside its charge's and order's columns. */
+  const copies = async () =>
     (
-      await sql<{ kept: string; order: string }>`
-        select d.customer_name || ' ' || d.customer_email as kept,
-               o.customer_name || ' ' || o.customer_email as order
+      await sql<{ kept: string; source: string }>`
+        select concat_ws('|', d.customer_name, d.customer_email, d.order_number, d.customer_country, d.source) as kept,
+               concat_ws('|', o.customer_name, o.customer_email, o.number, o.customer_country, c.payment_method_type) as source
         from disputes d join charges c on c.id = d.charge_id join orders o on o.id = c.order_id
         order by d.id`.execute(use().db)
     ).rows;
 
-  it('keeps on each dispute the customer of its order, which the search reads', async () => {
-    const rows = await customers();
+  it('keeps on each dispute the customer, order number, country and source of its payment', async () => {
+    const rows = await copies();
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row.kept).toBe(row.order);
-    expect(rows.map((row) => row.kept)).toContain('Ada Byron ada@example.test');
+    for (const row of rows) expect(row.kept).toBe(row.source);
+    expect(rows.map((row) => row.kept)).toContain('Ada Byron|ada@example.test|4711|US|card');
   });
 
-  it('copies the customer of disputes written before it was kept (migration 0043)', async () => {
-    const migration = readFileSync(
-      new URL('../../db/migrations/0043_disputes_search.sql', import.meta.url),
-      'utf8',
-    );
-    const backfill = /^update disputes[\s\S]*?;$/m.exec(migration)?.[0];
-    expect(backfill).toBeDefined();
-    await sql`update disputes set customer_name = '', customer_email = ''`.execute(use().db);
+  it('copies them onto disputes written before they were kept (migrations 0043 and 0044)', async () => {
+    const backfills = ['0043_disputes_search.sql', '0044_dispute_sort_columns.sql'].map((file) => {
+      const migration = readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8');
+      const backfill = /^update disputes[\s\S]*?;$/m.exec(migration)?.[0];
+      expect(backfill, file).toBeDefined();
+      return backfill!;
+    });
+    await sql`update disputes set customer_name = '', customer_email = '', order_number = null,
+      customer_country = null, source = ''`.execute(use().db);
     expect((await list('?search[]=ada')).length).toBe(0);
-    await sql.raw(backfill!).execute(use().db);
-    for (const row of await customers()) expect(row.kept).toBe(row.order);
+    for (const backfill of backfills) await sql.raw(backfill).execute(use().db);
+    for (const row of await copies()) expect(row.kept).toBe(row.source);
     expect((await list('?search[]=ada')).length).toBe(1);
   });
 });
