@@ -173,7 +173,7 @@ export async function listDisputes(
 
 /**
  * How many disputes the filters select, and the currencies of all the account's disputes (a loose
- * scan of `disputes_currency_idx`).
+ * scan of `disputes_currency_sort_idx`).
  */
 export async function disputesSummary(
   db: Executor,
