@@ -73,16 +73,35 @@ export function answerFrameworkError(_error: Error, request: FastifyRequest, rep
 }
 
 /**
+ * A row written under an account that a reset deleted while the request waited for it: its
+ * foreign key to `accounts` finds no account (PostgreSQL's `foreign_key_violation`, "is not
+ * present in table accounts"). Payments take the account row first and answer this themselves
+ * (`loadPlanEnv`); any other write that meets a reset this way answers the same, not a server
+ * error.
+ */
+function accountGoneMeanwhile(error: unknown): boolean {
+  const e = error as { code?: unknown; detail?: unknown } | null;
+  return (
+    e !== null &&
+    typeof e === 'object' &&
+    e.code === '23503' &&
+    typeof e.detail === 'string' &&
+    e.detail.includes('is not present in table "accounts"')
+  );
+}
+
+/**
  * One error handler for the whole server: expected failures answer their code and message;
  * invalid input answers 400 with a reason per field; anything else is logged with the request id
  * and answered with a masked 500, so internals never reach a client.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'server error');
-      if (!isRestRequest(request)) return sendErrorPage(reply, error.status, error.message);
-      return reply.code(error.status).send(appErrorBody(error));
+    const known = accountGoneMeanwhile(error) ? appError('wcpay_account_not_found') : error;
+    if (known instanceof AppError) {
+      if (known.status >= 500) request.log.error({ err: known }, 'server error');
+      if (!isRestRequest(request)) return sendErrorPage(reply, known.status, known.message);
+      return reply.code(known.status).send(appErrorBody(known));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const params: Record<string, string> = {};
