@@ -287,6 +287,14 @@ export interface RefundsTable {
   created_at: Timestamp;
 }
 
+/** The columns a dispute keeps as copies of its charge's and order's, for its list (0043, 0044). */
+export type DisputeListCopies =
+  | 'customer_name'
+  | 'customer_email'
+  | 'order_number'
+  | 'customer_country'
+  | 'source';
+
 export interface DisputesTable {
   id: string;
   account_id: string;

@@ -11,7 +11,7 @@ import { disputes as contracts } from '@paydesk/domain/contracts';
 import { DISPUTE_REVIEW_MS } from '@paydesk/domain/disputes/windows';
 import { epochSeconds } from '@paydesk/domain/time';
 import type { Selectable } from 'kysely';
-import type { DisputesTable } from '../../db/schema.ts';
+import type { DisputeListCopies, DisputesTable } from '../../db/schema.ts';
 import { type Effects, emptyEffects } from '../effects.ts';
 import { ledgerAttributes } from '../payments/plan-capture.ts';
 import type { ChargeState, PlanEnv } from '../payments/state.ts';
@@ -39,12 +39,7 @@ export interface DisputeState {
 }
 
 /** A dispute row as the planners read it; the copies it keeps for the list are not read. */
-export function disputeState(
-  row: Omit<
-    Selectable<DisputesTable>,
-    'customer_name' | 'customer_email' | 'order_number' | 'customer_country' | 'source'
-  >,
-): DisputeState {
+export function disputeState(row: Omit<Selectable<DisputesTable>, DisputeListCopies>): DisputeState {
   assert(isDisputeStatus(row.status), `dispute ${row.id} has a known status, got ${row.status}`);
   return {
     id: row.id,
