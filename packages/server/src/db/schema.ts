@@ -454,6 +454,25 @@ export type LedgerCubeHoursTable = Omit<LedgerCubeTable, 'day'> & {
   hour: Timestamp;
 };
 
+/**
+ * The ledger's sums per customer and the attributes a search's summary reports or filters by
+ * (migration 0047), columns named as the ledger's; written by the ledger's insert trigger.
+ */
+export interface LedgerCustomersTable {
+  account_id: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  type: string;
+  currency: string;
+  customer_currency: string | null;
+  customer_country: string | null;
+  source: string | null;
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+}
+
 export interface FraudOutcomesTable {
   id: Generated<number>;
   account_id: string;
@@ -697,6 +716,7 @@ export interface Database {
   ledger_rollups: LedgerRollupsTable;
   ledger_cube: LedgerCubeTable;
   ledger_cube_hours: LedgerCubeHoursTable;
+  ledger_customers: LedgerCustomersTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;

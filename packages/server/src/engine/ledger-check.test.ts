@@ -63,7 +63,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('The ledger is consistent.');
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(10);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(11);
   });
 
   it('names a ledger row changed behind the rollups', async () => {
@@ -81,6 +81,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toContain('rollups_match_ledger');
     expect(failed).toContain('cube_matches_ledger');
     expect(failed).toContain('hourly_cube_matches_ledger');
+    expect(failed).toContain('customer_sums_match_ledger');
     // The row was swept, so the payout no longer equals its rows either.
     expect(row.payout_id).not.toBeNull();
     expect(failed).toContain('payout_equals_swept_rows');

@@ -190,6 +190,34 @@ const CHECKS: Check[] = [
   },
   ...CUBES.map((cube) => cubeCheck(cube)),
   {
+    name: 'customer_sums_match_ledger',
+    description:
+      "the sums per customer equal the sums of the ledger's rows with a customer per account, customer, type, currencies, country and payment method type",
+    run: (db) =>
+      rows(
+        db,
+        sql`select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country, source,
+              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
+            from (
+              select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country,
+                source, count, amount, fee, net
+              from ledger_customers
+              union all
+              select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country,
+                source, -count(*), -sum(amount), -sum(fee), -sum(net)
+              from balance_transactions
+              where customer_name is not null or customer_email is not null
+              group by 1, 2, 3, 4, 5, 6, 7, 8
+            ) d
+            group by 1, 2, 3, 4, 5, 6, 7, 8
+            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
+            order by 1, 2, 3, 4`,
+      ),
+    describe: (r) =>
+      `${r.account_id} ${r.customer_name} <${r.customer_email}> ${r.type} ${r.currency}/${r.customer_currency} ` +
+      `${r.customer_country} ${r.source}: the sums per customer are off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
+  },
+  {
     name: 'balances_match_ledger',
     description:
       'per account and currency, available + pending equal the net of the unswept rows, and that equals the rollups’ net less what payouts took',

@@ -17,6 +17,7 @@ export const ACCOUNT_TABLES = [
   'ledger_rollups',
   'ledger_cube',
   'ledger_cube_hours',
+  'ledger_customers',
   'payment_risk',
   'balance_transactions',
   'refunds',

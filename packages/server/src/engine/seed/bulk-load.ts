@@ -126,6 +126,7 @@ const WRITTEN_TABLES = [
   'ledger_rollups',
   'ledger_cube',
   'ledger_cube_hours',
+  'ledger_customers',
   'loans',
   'notes',
 ];

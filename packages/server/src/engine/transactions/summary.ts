@@ -8,6 +8,8 @@ import {
   customerCurrencySql,
   dateRanges,
   type LoanCondition,
+  parseSearchTerm,
+  type SearchTerm,
   transactionConditions,
   transactionsQuery,
 } from './query.ts';
@@ -48,27 +50,46 @@ interface Bucket {
   net: number;
 }
 
-/** Filters the hourly rollups can answer: dates, types and currencies, all of them applying. */
-const ROLLUP_FILTERS = new Set([
-  'match',
-  'date_before',
-  'date_after',
-  'date_between',
+/** Paging, sorting and export settings: they select nothing. */
+const SELECTING_NOTHING = ['page', 'pagesize', 'sort', 'direction', 'user_email', 'user_timezone', 'locale'];
+
+/** The type and currency filters, which both the rollups and the sums per customer keep. */
+const TYPE_AND_CURRENCY_FILTERS = [
   'type_is',
   'type_is_not',
   'type_is_in',
   'store_currency_is',
   'customer_currency_is',
   'customer_currency_is_not',
-  // Paging, sorting and export settings select nothing.
-  'page',
-  'pagesize',
-  'sort',
-  'direction',
-  'user_email',
-  'user_timezone',
-  'locale',
+];
+
+/** Filters the hourly rollups can answer: dates, types and currencies, all of them applying. */
+const ROLLUP_FILTERS = new Set([
+  'match',
+  'date_before',
+  'date_after',
+  'date_between',
+  ...TYPE_AND_CURRENCY_FILTERS,
+  ...SELECTING_NOTHING,
 ]);
+
+/**
+ * Filters the sums per customer (`ledger_customers`) answer: the search and the attributes they
+ * keep (type, currencies, country, payment method type), in any combination.
+ */
+const CUSTOMER_FILTERS = new Set([
+  'match',
+  'search',
+  ...TYPE_AND_CURRENCY_FILTERS,
+  'customer_country_is',
+  'customer_country_is_not',
+  'source_is',
+  'source_is_not',
+  ...SELECTING_NOTHING,
+]);
+
+/** Search terms that select whole customers: a name or e-mail prefix, or "name (e-mail)". */
+const CUSTOMER_TERMS: ReadonlySet<SearchTerm['kind']> = new Set(['text', 'name_email']);
 
 const ADVANCED = [
   'date_before',
@@ -199,6 +220,38 @@ export function cubeEligible(filters: Filters): boolean {
 }
 
 /**
+ * Whether the sums per customer answer these filters: a search whose every term selects whole
+ * customers, with no filter but those the sums keep. An order number or an id selects single
+ * rows, which the ledger's indexes find; a date or a payout needs the rows themselves.
+ */
+export function customerSumsEligible(filters: Filters): boolean {
+  if (!filters.search || filters.search.length === 0) return false;
+  if (!filters.search.every((term) => CUSTOMER_TERMS.has(parseSearchTerm(term).kind))) return false;
+  return Object.entries(filters).every(([key, value]) => value === undefined || CUSTOMER_FILTERS.has(key));
+}
+
+/**
+ * Sums from `ledger_customers`, its rows named as the ledger's so that the list's own conditions
+ * (the search's prefix ranges among them) select them.
+ */
+async function customerSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
+  const rows = await db
+    .selectFrom('ledger_customers as balance_transactions')
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      transactionConditions(
+        eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
+        accountId,
+        filters,
+      ),
+    )
+    .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
+    .groupBy(SUM_GROUPS)
+    .execute();
+  return toSums(rows);
+}
+
+/**
  * The starts of the UTC periods of `ms` (days, hours) that a date rule's bound falls inside. In
  * any other period every date rule holds for all of the period's rows or for none, exactly as it
  * holds for the period's start.
@@ -285,13 +338,16 @@ export async function ledgerSummary(
 
 /**
  * `GET {base}/transactions/summary`: how many rows the filters select and their totals per store
- * currency. Every filter but the search is answered from the cubes.
+ * currency. Every filter but the search is answered from the cubes; a search of customers, with
+ * the attributes kept per customer, from the sums per customer; anything else from the rows.
  */
 export async function transactionsSummary(
   db: Executor,
   account: { id: string; default_currency: string },
   filters: Filters,
 ): Promise<Summary> {
+  if (customerSumsEligible(filters))
+    return summarize(account, filters, await customerSums(db, account.id, filters));
   if (!cubeEligible(filters)) return await ledgerSummary(db, account, filters);
   return summarize(account, filters, await cubeSums(db, account.id, filters));
 }

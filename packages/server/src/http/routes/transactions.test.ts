@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedHistory } from '../../engine/seed/seed.ts';
 import { listTransactions } from '../../engine/transactions/list.ts';
-import { ledgerSummary } from '../../engine/transactions/summary.ts';
+import { customerSumsEligible, ledgerSummary } from '../../engine/transactions/summary.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
@@ -408,15 +408,64 @@ describeEachDatabase('transactions lists', (use) => {
     });
   });
 
-  it('sums any combination of filters from the cubes exactly as the rows it selects', async () => {
+  const values = <K extends keyof Row>(key: K) =>
+    [...new Set(rows.map((row) => row[key]).filter((value) => value !== null))] as NonNullable<Row[K]>[];
+  const pick = <T>(list: readonly T[]) => fc.constantFrom(...list);
+
+  /** Rules on the attributes both the cubes and the sums per customer keep. */
+  const attributeRules = () => ({
+    type_is: pick(values('type')),
+    type_is_not: pick(values('type')),
+    type_is_in: fc.subarray(values('type'), { minLength: 1 }),
+    store_currency_is: pick(values('currency')),
+    customer_currency_is: pick(values('customer_currency')),
+    customer_currency_is_not: pick(values('customer_currency')),
+    customer_country_is: pick(values('customer_country')),
+    customer_country_is_not: pick(values('customer_country')),
+    source_is: pick(values('source')),
+    source_is_not: pick(values('source')),
+  });
+
+  /** A filter set drawn, as the summary's contract reads it from the query string. */
+  const summaryQuery = (chosen: Record<string, unknown>) =>
+    transactions.ZTransactionsSummaryQuery.parse(
+      Object.fromEntries(
+        Object.entries(chosen).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value.map(String) : String(value),
+        ]),
+      ),
+    );
+
+  /**
+   * Asserts that the summary of every filter set drawn equals the sums of the rows it selects
+   * (`ledgerSummary`); answers how many selected some rows but not all.
+   */
+  const summariesMatchRows = async (filters: fc.Arbitrary<Record<string, unknown>>, numRuns: number) => {
     const account = await use()
       .db.selectFrom('accounts')
       .select(['id', 'default_currency'])
       .executeTakeFirstOrThrow();
+    let selective = 0;
+    await fc.assert(
+      fc.asyncProperty(filters, async (chosen) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(chosen)) {
+          if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
+          else params.append(key, String(value));
+        }
+        const fromRows = await ledgerSummary(use().db, account, summaryQuery(chosen));
+        expect(await count(params.toString()), params.toString()).toEqual(fromRows);
+        if (fromRows.count > 0 && fromRows.count < rows.length) selective += 1;
+      }),
+      { numRuns },
+    );
+    return selective;
+  };
+
+  it('sums any combination of filters from the cubes exactly as the rows it selects', async () => {
     const loans = await use().db.selectFrom('loans').select('stripe_loan_id').execute();
     expect(loans.length, 'the seeded history has a loan').toBeGreaterThan(0);
-    const values = <K extends keyof Row>(key: K) =>
-      [...new Set(rows.map((row) => row[key]).filter((value) => value !== null))] as NonNullable<Row[K]>[];
     const start = Math.min(...rows.map((row) => row.created_at.getTime()));
     const span = END.getTime() - start;
     // Whole days, whole seconds inside a day (the page's end of day) and any millisecond.
@@ -430,27 +479,17 @@ describeEachDatabase('transactions lists', (use) => {
         .integer({ min: -DAY_MS, max: span + DAY_MS })
         .map((offset) => new Date(start + offset).toISOString().slice(0, 19).replace('T', ' ')),
     );
-    const pick = <T>(list: readonly T[]) => fc.constantFrom(...list);
     const rules = {
       date_before: instant,
       date_after: instant,
       date_between: fc.tuple(instant, instant),
-      type_is: pick(values('type')),
-      type_is_not: pick(values('type')),
-      type_is_in: fc.subarray(values('type'), { minLength: 1 }),
+      ...attributeRules(),
       source_device_is: pick(values('source_device')),
       source_device_is_not: pick(values('source_device')),
       channel_is: pick(values('channel')),
       channel_is_not: pick(values('channel')),
-      customer_country_is: pick(values('customer_country')),
-      customer_country_is_not: pick(values('customer_country')),
       risk_level_is: pick(values('risk_level')),
       risk_level_is_not: pick(values('risk_level')),
-      store_currency_is: pick(values('currency')),
-      customer_currency_is: pick(values('customer_currency')),
-      customer_currency_is_not: pick(values('customer_currency')),
-      source_is: pick(values('source')),
-      source_is_not: pick(values('source')),
       deposit_id: pick(values('payout_id')),
       loan_id_is: pick(loans.map((loan) => loan.stripe_loan_id)),
     };
@@ -465,30 +504,47 @@ describeEachDatabase('transactions lists', (use) => {
           )
           .map((chosen) => ({ ...chosen, match })),
       );
-    let selective = 0;
-    await fc.assert(
-      fc.asyncProperty(filters, async (chosen) => {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(chosen)) {
-          if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
-          else params.append(key, String(value));
-        }
-        const query = transactions.ZTransactionsSummaryQuery.parse(
-          Object.fromEntries(
-            Object.entries(chosen).map(([key, value]) => [
-              key,
-              Array.isArray(value) ? value.map(String) : String(value),
-            ]),
-          ),
-        );
-        const fromRows = await ledgerSummary(use().db, account, query);
-        expect(await count(params.toString()), params.toString()).toEqual(fromRows);
-        if (fromRows.count > 0 && fromRows.count < rows.length) selective += 1;
-      }),
-      { numRuns: 100 },
-    );
     // Most runs select some rows but not all, so the sums compared are not trivially equal.
-    expect(selective).toBeGreaterThan(50);
+    expect(await summariesMatchRows(filters, 100)).toBeGreaterThan(50);
+  });
+
+  it('sums a search of customers from the sums per customer exactly as the rows it selects', async () => {
+    const customers = rows.filter((row) => row.customer_name || row.customer_email);
+    const names = values('customer_name').filter((name) => name !== '');
+    const emails = values('customer_email').filter((email) => email !== '');
+    expect(names.length, 'the seeded history has customers').toBeGreaterThan(10);
+    // A prefix of a name or an e-mail in any case, a whole "name (e-mail)" of a customer, or text
+    // no customer starts with.
+    const prefix = (texts: string[]) =>
+      fc
+        .tuple(pick(texts), fc.integer({ min: 1, max: 4 }), fc.boolean())
+        .map(([text, length, upper]) =>
+          upper ? text.slice(0, length).toUpperCase() : text.slice(0, length),
+        );
+    const term = fc.oneof(
+      { arbitrary: prefix(names), weight: 4 },
+      { arbitrary: prefix(emails), weight: 2 },
+      { arbitrary: pick(customers).map((row) => `${row.customer_name} (${row.customer_email})`), weight: 2 },
+      { arbitrary: fc.constantFrom('zz-nobody', '%', '_a'), weight: 1 },
+    );
+    const rules = attributeRules();
+    type Rule = keyof typeof rules;
+    const filters = fc
+      .tuple(
+        fc.array(term, { minLength: 1, maxLength: 3 }),
+        fc.subarray(Object.keys(rules) as Rule[], { maxLength: 2 }),
+        pick(['all', 'any']),
+      )
+      .chain(([search, keys, match]) =>
+        fc
+          .record(
+            Object.fromEntries(keys.map((key) => [key, rules[key]])) as Record<Rule, fc.Arbitrary<unknown>>,
+          )
+          .map((chosen) => ({ ...chosen, search, match })),
+      );
+    const eligible = fc.sample(filters, 200).filter((chosen) => customerSumsEligible(summaryQuery(chosen)));
+    expect(eligible.length, 'the sums per customer answer the searches drawn').toBe(200);
+    expect(await summariesMatchRows(filters, 100)).toBeGreaterThan(50);
   });
 
   it('refuses unknown and malformed parameters with 400 and the reason per field', async () => {
