@@ -31,7 +31,7 @@ create unique index ledger_customers_key on ledger_customers (
   account_id, customer_name, customer_email, type, currency, customer_currency, customer_country, source
 ) nulls not distinct;
 
--- The search's expressions (migration 0004, engine/transactions/query.ts customerKeys): a name or
+-- The search's expressions (migration 0004, engine/customer-search.ts customerKeys): a name or
 -- e-mail prefix reads a range of these.
 create index ledger_customers_name_idx on ledger_customers
   (account_id, (lower(customer_name) collate "C"), (lower(customer_email) collate "C"));

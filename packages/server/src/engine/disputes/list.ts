@@ -10,14 +10,9 @@ import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { looseScan } from '../../db/loose-scan.ts';
 import type { Database } from '../../db/schema.ts';
+import { customerKeys, customerMatch, customerPrefixMatch, parseSearchTerm } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
-import {
-  customerKeys,
-  customerMatch,
-  customerPrefixMatch,
-  dateRanges,
-  parseSearchTerm,
-} from '../transactions/query.ts';
+import { dateRanges } from '../transactions/query.ts';
 
 /** The dispute alone: every filter, the search too, reads only its columns. */
 type DisputeEb = ExpressionBuilder<Database & { d: Database['disputes'] }, 'd'>;

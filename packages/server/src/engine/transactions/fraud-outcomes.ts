@@ -2,8 +2,8 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { likePrefix, parseSearchTerm } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
-import { likePrefix, parseSearchTerm } from './query.ts';
 import { currencyTotals } from './summary.ts';
 
 type Filters = transactions.TFraudOutcomeFilters;

@@ -3,13 +3,19 @@ import { DAY_MS, SECOND_MS } from '@paydesk/domain/time';
 import {
   type Expression,
   type ExpressionBuilder,
-  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  customerKeys,
+  customerMatch,
+  customerPrefixMatch,
+  parseSearchTerm,
+  type SearchTerm,
+} from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
@@ -151,65 +157,9 @@ function advancedConditions(eb: BtExpression, filters: TTransactionFilters): Exp
   return conditions;
 }
 
-/** Escapes LIKE's wildcards so a term matches as written. */
-export function likePrefix(term: string): string {
-  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Lower-cased customer names and e-mails in byte order, of `table` when given: the expressions
- * migrations 0004 (the ledger) and 0043 (disputes) index, so that a LIKE prefix reads a range of
- * an index whatever the database's collation is.
- */
-export function customerKeys(table?: string): CustomerKeys {
-  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return {
-    name: sql<string>`(lower(${column('customer_name')}) collate "C")`,
-    email: sql<string>`(lower(${column('customer_email')}) collate "C")`,
-  };
-}
-
-export interface CustomerKeys {
-  name: RawBuilder<string>;
-  email: RawBuilder<string>;
-}
-
 const LEDGER_KEYS = customerKeys();
 export const nameKeySql = LEDGER_KEYS.name;
 export const emailKeySql = LEDGER_KEYS.email;
-
-/** Customers whose name or e-mail starts with `text`, ignoring case. */
-export function customerPrefixMatch(keys: CustomerKeys, text: string): RawBuilder<SqlBool> {
-  const pattern = likePrefix(text);
-  return sql<SqlBool>`(${keys.name} like ${pattern} or ${keys.email} like ${pattern})`;
-}
-
-/** The customer a "name (email)" term names: both equal, ignoring case. */
-export function customerMatch(keys: CustomerKeys, name: string, email: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${keys.name} = ${name.toLowerCase()} and ${keys.email} = ${email.toLowerCase()})`;
-}
-
-const ORDER_NUMBER = /^(?:order\s*)?#?\s*(\d{1,18})$/i;
-const NAME_AND_EMAIL = /^(.+?)\s*\(([^()\s]+@[^()\s]+)\)$/;
-const LEDGER_ID = /^(txn|ch|py|pi)_\w+$/;
-
-/** What one search term asks for. Exported for the fraud-outcomes search, which reads it alike. */
-export type SearchTerm =
-  | { kind: 'order'; number: string; text: string }
-  | { kind: 'name_email'; name: string; email: string }
-  | { kind: 'id'; prefix: 'txn' | 'ch' | 'py' | 'pi'; id: string }
-  | { kind: 'text'; text: string };
-
-export function parseSearchTerm(term: string): SearchTerm {
-  const trimmed = term.trim();
-  const order = ORDER_NUMBER.exec(trimmed);
-  if (order?.[1]) return { kind: 'order', number: order[1], text: trimmed };
-  const pair = NAME_AND_EMAIL.exec(trimmed);
-  if (pair?.[1] && pair[2]) return { kind: 'name_email', name: pair[1], email: pair[2] };
-  const id = LEDGER_ID.exec(trimmed);
-  if (id?.[1]) return { kind: 'id', prefix: id[1] as 'txn' | 'ch' | 'py' | 'pi', id: trimmed };
-  return { kind: 'text', text: trimmed };
-}
 
 /**
  * One search term as a condition: an order number finds its order's rows (and names starting

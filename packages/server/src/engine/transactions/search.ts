@@ -1,8 +1,9 @@
 import { transactions } from '@paydesk/domain/contracts';
 import { sql } from 'kysely';
+import { likePrefix, parseSearchTerm } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 import { fraudStateSql } from './fraud-outcomes.ts';
-import { emailKeySql, likePrefix, nameKeySql, parseSearchTerm } from './query.ts';
+import { emailKeySql, nameKeySql } from './query.ts';
 
 const LIMIT = transactions.MAX_SEARCH_SUGGESTIONS;
 

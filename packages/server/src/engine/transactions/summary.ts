@@ -3,13 +3,12 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { parseSearchTerm, type SearchTerm } from '../customer-search.ts';
 import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
 import {
   customerCurrencySql,
   dateRanges,
   type LoanCondition,
-  parseSearchTerm,
-  type SearchTerm,
   transactionConditions,
   transactionsQuery,
 } from './query.ts';
