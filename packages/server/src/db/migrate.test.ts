@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BULK_TABLES } from '../engine/seed/bulk-load.ts';
 import { describeEachDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from '../testing/db.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './database.ts';
 import { listMigrations, migrate } from './migrate.ts';
@@ -147,5 +148,25 @@ describeEachDatabase('migrations from a folder', (use) => {
     expect(await migrate(db, listMigrations(dir))).toEqual(['9101_ok', '9102_bad']);
     expect(await tableExists(db, 'mig_ok')).toBe(true);
     expect(await tableExists(db, 'mig_half')).toBe(true);
+  });
+});
+
+describeEachDatabase('triggers', (use) => {
+  it('fire in replica mode too, where the seeder writes its batches, each named for what it copies', async () => {
+    const triggers = await sql<{ table: string; name: string; enabled: string }>`
+      select c.relname as table, t.tgname as name, t.tgenabled as enabled
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace
+       order by 1, 2`.execute(use().db);
+    const bulk = triggers.rows.filter((row) => (BULK_TABLES as readonly string[]).includes(row.table));
+    expect(bulk.map((row) => `${row.table}.${row.name}`)).toEqual(
+      expect.arrayContaining([
+        'balance_transactions.balance_transactions_customers',
+        'balance_transactions.balance_transactions_payment_risk',
+        'disputes.disputes_copies',
+      ]),
+    );
+    // 'A': always. A trigger fired only in origin mode would skip the seeder's rows.
+    for (const row of bulk) expect(row.enabled, `${row.table}.${row.name}`).toBe('A');
   });
 });
