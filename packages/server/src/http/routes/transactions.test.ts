@@ -201,6 +201,20 @@ describeEachDatabase('transactions lists', (use) => {
       metadata: { charge_type: null },
     });
     expect(view!.source_identifier).toMatch(/^\d{4}$/);
+    expect((view!.order as { subscriptions: unknown }).subscriptions).toEqual([]);
+    // A loan's rows name it by its public id.
+    const repayment = rows.find((row) => row.loan_id !== null)!;
+    const loan = await use()
+      .db.selectFrom('loans')
+      .select('stripe_loan_id')
+      .where('id', '=', repayment.loan_id!)
+      .executeTakeFirstOrThrow();
+    const [repaid] = (
+      (await get(`${BASE}/transactions?search[]=${repayment.id}`)).json() as {
+        data: Record<string, unknown>[];
+      }
+    ).data;
+    expect(repaid).toMatchObject({ transaction_id: repayment.id, loan_id: loan.stripe_loan_id });
   });
 
   it('filters by every advanced rule alone', async () => {
