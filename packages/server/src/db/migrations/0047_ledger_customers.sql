@@ -1,17 +1,17 @@
 -- The ledger's sums per customer, for the transactions summary of a search. The daily cube
 -- (0037) answers every other filter, but a search reads the customer's name and e-mail, which
--- the cube does not keep, so the summary of a search summed the ledger rows it selected: a name
--- prefix selects a tenth of a large store (3.7–4.3 s at 10M rows, docs/performance.md). A store
--- has far fewer customers than ledger rows, and a search selects whole customers, so the same
--- conditions read these rows instead.
+-- the cube does not keep, so the summary of a search summed the ledger rows it selected: for a
+-- name prefix, 0.1–0.3 s at 1M rows and 3.7–4.3 s at 10M (docs/performance.md). A store has far
+-- fewer customers than ledger rows, and a search selects whole customers, so the same conditions
+-- read these rows instead.
 --
 -- One row per account, customer (name and e-mail, as the ledger keeps them) and the attributes a
 -- customer's rows may differ by that the summary reports or filters a search by: type, store
 -- currency, customer currency and country, payment method type. Columns are named as the
 -- ledger's, so the list's own conditions select them unchanged. Rows without a name and an
--- e-mail (a payout's fee, a loan) match no search and are left out. Written by the ledger's
--- insert trigger below, in the same statement as the rows; the ledger is append-only in these
--- columns (a payout sweep sets payout_id only), and an account's reset deletes them.
+-- e-mail (a card reader's fee, a loan's payout) match no search and are left out. Written by the
+-- ledger's insert trigger below, in the same statement as the rows; the ledger is append-only in
+-- these columns (a payout sweep sets payout_id only), and an account's reset deletes them.
 create table ledger_customers (
   account_id text not null references accounts (id),
   customer_name text,
