@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { clockNow } from './clock.ts';
-import { CUBES, type Cube, cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
+import { CUBE_ATTRIBUTES, CUBES, type Cube, cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
 
 /** At most this many offending rows are named per check; the count says how many there are. */
 export const EXAMPLES_PER_CHECK = 20;
@@ -40,6 +40,36 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
  * The ledger invariants, each a SQL query answering the rows that break it. Amounts
  * are summed in SQL (numeric, never rounded) and compared there.
  */
+/**
+ * The keys whose stored sums (a cube, the sums per customer) differ from the ledger's, with the
+ * difference (stored less ledger): `stored` selects the columns `keys` names, then count, amount,
+ * fee and net; the ledger's rows `b` of `ledgerFrom` are summed by `ledgerKeys`, the same keys in
+ * the same order.
+ */
+function storedSumsDiffer(
+  keys: readonly string[],
+  stored: RawBuilder<unknown>,
+  ledgerKeys: RawBuilder<unknown>,
+  ledgerFrom: RawBuilder<unknown>,
+) {
+  const groups = sql.raw(keys.map((_, i) => i + 1).join(', '));
+  return sql`select ${sql.join(keys.map((key) => sql.id(key)))},
+      sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
+    from (
+      ${stored}
+      union all
+      select ${ledgerKeys}, -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
+      from ${ledgerFrom}
+      group by ${groups}
+    ) d
+    group by ${groups}
+    having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
+    order by 1, 2, 3, 4`;
+}
+
+/** The cubes' keys: account, period start, then every attribute the transactions filters read. */
+const CUBE_KEYS = ['account_id', 'start', ...CUBE_ATTRIBUTES] as const;
+
 /** A cube equals the sums of the ledger per account, period and every attribute the filters read. */
 function cubeCheck(cube: Cube): Check {
   const period = sql.id(cube.period);
@@ -49,24 +79,15 @@ function cubeCheck(cube: Cube): Check {
     run: (db) =>
       rows(
         db,
-        sql`select account_id, ${period} as start, type, currency, customer_currency, customer_country, source, channel,
-              source_device, risk_level, payout_id, loan_id,
-              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
-            from (
-              select account_id, ${period}, type, currency, customer_currency, customer_country, source, channel,
-                source_device, risk_level, payout_id, loan_id, count, amount, fee, net
-              from ${sql.id(cube.table)}
-              union all
-              select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
-                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql},
-                -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
-              from balance_transactions b
-              ${repaidLoansJoin}
-              group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-            ) d
-            group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
-            order by 1, 2, 3, 4`,
+        storedSumsDiffer(
+          CUBE_KEYS,
+          sql`select account_id, ${period} as start, ${sql.join(CUBE_ATTRIBUTES.map((column) => sql.id(column)))},
+                count, amount, fee, net
+              from ${sql.id(cube.table)}`,
+          sql`b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
+                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql}`,
+          sql`balance_transactions b ${repaidLoansJoin}`,
+        ),
       ),
     describe: (r) =>
       `${r.account_id} ${new Date(String(r.start)).toISOString().slice(0, cube.period === 'day' ? 10 : 13)} ${r.type} ${r.currency}/${r.customer_currency} ` +
@@ -74,6 +95,18 @@ function cubeCheck(cube: Cube): Check {
       `the cube is off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
   };
 }
+
+/** The keys of the sums per customer (migration 0047), named as the ledger's columns. */
+const CUSTOMER_KEYS = [
+  'account_id',
+  'customer_name',
+  'customer_email',
+  'type',
+  'currency',
+  'customer_currency',
+  'customer_country',
+  'source',
+] as const;
 
 const CHECKS: Check[] = [
   {
@@ -196,22 +229,13 @@ const CHECKS: Check[] = [
     run: (db) =>
       rows(
         db,
-        sql`select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country, source,
-              sum(count)::text as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
-            from (
-              select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country,
-                source, count, amount, fee, net
-              from ledger_customers
-              union all
-              select account_id, customer_name, customer_email, type, currency, customer_currency, customer_country,
-                source, -count(*), -sum(amount), -sum(fee), -sum(net)
-              from balance_transactions
-              where customer_name is not null or customer_email is not null
-              group by 1, 2, 3, 4, 5, 6, 7, 8
-            ) d
-            group by 1, 2, 3, 4, 5, 6, 7, 8
-            having sum(count) <> 0 or sum(amount) <> 0 or sum(fee) <> 0 or sum(net) <> 0
-            order by 1, 2, 3, 4`,
+        storedSumsDiffer(
+          CUSTOMER_KEYS,
+          sql`select ${sql.join(CUSTOMER_KEYS.map((key) => sql.id(key)))}, count, amount, fee, net
+              from ledger_customers`,
+          sql.join(CUSTOMER_KEYS.map((key) => sql.ref(`b.${key}`))),
+          sql`balance_transactions b where b.customer_name is not null or b.customer_email is not null`,
+        ),
       ),
     describe: (r) =>
       `${r.account_id} ${r.customer_name} <${r.customer_email}> ${r.type} ${r.currency}/${r.customer_currency} ` +

@@ -1,7 +1,14 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { parseSearchTerm, type SearchTerm } from '../customer-search.ts';
 import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
@@ -234,20 +241,46 @@ export function customerSumsEligible(filters: Filters): boolean {
  * (the search's prefix ranges among them) select them.
  */
 async function customerSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
-  const rows = await db
-    .selectFrom('ledger_customers as balance_transactions')
-    .where('account_id', '=', accountId)
+  const cells = db.selectFrom('ledger_customers').selectAll().where('account_id', '=', accountId);
+  return toSums(await cellSums(db, cells, accountId, filters));
+}
+
+/** What a cell of stored sums has: the columns the summary groups by, and the sums. */
+interface SummedCell {
+  currency: string;
+  customer_currency: string | null;
+  source: string | null;
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+}
+
+/**
+ * The sums of stored cells (the cubes', the sums per customer), the cells named as the ledger's
+ * rows so that the list's own conditions select them, grouped as the ledger's rows are summed.
+ */
+function cellSums<TB extends keyof Database, O extends SummedCell>(
+  db: Executor,
+  cells: SelectQueryBuilder<Database, TB, O>,
+  accountId: string,
+  filters: Filters,
+  loanCondition?: LoanCondition,
+) {
+  const named = cells as unknown as SelectQueryBuilder<Database, 'ledger_cube', SummedCell>;
+  return db
+    .selectFrom(named.as('balance_transactions'))
     .where((eb) =>
       transactionConditions(
         eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
         accountId,
         filters,
+        loanCondition,
       ),
     )
     .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
     .groupBy(SUM_GROUPS)
     .execute();
-  return toSums(rows);
 }
 
 /**
@@ -302,19 +335,7 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
             .$if(cutHours.length > 0, (q) => q.where('hour', 'not in', cutHours)),
         );
   const [whole, edges] = await Promise.all([
-    db
-      .selectFrom(cells.as('balance_transactions'))
-      .where((eb) =>
-        transactionConditions(
-          eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
-          accountId,
-          filters,
-          cubeLoanCondition,
-        ),
-      )
-      .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
-      .groupBy(SUM_GROUPS)
-      .execute(),
+    cellSums(db, cells, accountId, filters, cubeLoanCondition),
     cutHours.length > 0
       ? ledgerSums(db, accountId, filters, { starts: cutHours, ms: HOUR_MS })
       : { buckets: [], sources: [] },
