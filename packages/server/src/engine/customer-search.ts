@@ -1,4 +1,4 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
  * Finding customers by what a merchant types: the search terms the transactions, blocked and
@@ -30,13 +30,13 @@ export interface CustomerKeys {
 }
 
 /** Customers whose name or e-mail starts with `text`, ignoring case. */
-export function customerPrefixMatch(keys: CustomerKeys, text: string): RawBuilder<SqlBool> {
+function customerPrefixMatch(keys: CustomerKeys, text: string): RawBuilder<SqlBool> {
   const pattern = likePrefix(text);
   return sql<SqlBool>`(${keys.name} like ${pattern} or ${keys.email} like ${pattern})`;
 }
 
 /** The customer a "name (email)" term names: both equal, ignoring case. */
-export function customerMatch(keys: CustomerKeys, name: string, email: string): RawBuilder<SqlBool> {
+function customerMatch(keys: CustomerKeys, name: string, email: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${keys.name} = ${name.toLowerCase()} and ${keys.email} = ${email.toLowerCase()})`;
 }
 
@@ -60,4 +60,33 @@ export function parseSearchTerm(term: string): SearchTerm {
   const id = LEDGER_ID.exec(trimmed);
   if (id?.[1]) return { kind: 'id', prefix: id[1] as 'txn' | 'ch' | 'py' | 'pi', id: trimmed };
   return { kind: 'text', text: trimmed };
+}
+
+/** How a table finds the rows of an order number and of an id, the terms that name no customer. */
+export interface TermLookups {
+  order(number: string): Expression<SqlBool>;
+  id(term: Extract<SearchTerm, { kind: 'id' }>): Expression<SqlBool>;
+}
+
+/**
+ * One search term as a condition on a table with copies of the customer (`keys`): an order number
+ * finds its order's rows and names starting with those digits; "name (email)" finds that
+ * customer; an id finds its rows; other text finds names or e-mails starting with it, ignoring
+ * case.
+ */
+export function searchTermCondition(
+  keys: CustomerKeys,
+  term: SearchTerm,
+  lookups: TermLookups,
+): Expression<SqlBool> {
+  switch (term.kind) {
+    case 'order':
+      return sql<SqlBool>`(${lookups.order(term.number)} or ${customerPrefixMatch(keys, term.text)})`;
+    case 'name_email':
+      return customerMatch(keys, term.name, term.email);
+    case 'id':
+      return lookups.id(term);
+    case 'text':
+      return customerPrefixMatch(keys, term.text);
+  }
 }

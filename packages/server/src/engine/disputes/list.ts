@@ -10,7 +10,7 @@ import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { looseScan } from '../../db/loose-scan.ts';
 import type { Database } from '../../db/schema.ts';
-import { customerKeys, customerMatch, customerPrefixMatch, parseSearchTerm } from '../customer-search.ts';
+import { customerKeys, parseSearchTerm, searchTermCondition, type TermLookups } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 import { dateRanges } from '../transactions/query.ts';
 
@@ -50,24 +50,19 @@ const SORT_COLUMNS = {
 function termCondition(eb: DisputeEb, raw: string): Expression<SqlBool> {
   if (isDisputeStatus(raw)) return eb('d.status', '=', raw);
   if (/^dp_\w+$/.test(raw)) return eb('d.id', '=', raw);
-  const term = parseSearchTerm(raw);
-  switch (term.kind) {
-    case 'order':
-      return eb.or([
-        sql<SqlBool>`d.charge_id = any(array(select c.id from charges c join orders o on o.id = c.order_id
-          where o.number = ${term.number}))`,
-        customerPrefixMatch(DISPUTE_KEYS, term.text),
-      ]);
-    case 'name_email':
-      return customerMatch(DISPUTE_KEYS, term.name, term.email);
-    case 'id':
-      return term.prefix === 'pi'
-        ? sql<SqlBool>`d.charge_id = any(array(select id from charges where payment_intent_id = ${term.id}))`
-        : eb('d.charge_id', '=', term.id);
-    case 'text':
-      return customerPrefixMatch(DISPUTE_KEYS, term.text);
-  }
+  return searchTermCondition(DISPUTE_KEYS, parseSearchTerm(raw), DISPUTE_LOOKUPS);
 }
+
+/** How the disputes find an order's and an id's: through the charges, by the dispute's charge. */
+const DISPUTE_LOOKUPS: TermLookups = {
+  order: (number) =>
+    sql<SqlBool>`d.charge_id = any(array(select c.id from charges c join orders o on o.id = c.order_id
+      where o.number = ${number}))`,
+  id: (term) =>
+    term.prefix === 'pi'
+      ? sql<SqlBool>`d.charge_id = any(array(select id from charges where payment_intent_id = ${term.id}))`
+      : sql<SqlBool>`d.charge_id = ${term.id}`,
+};
 
 /**
  * The filters as one condition: the date and status rules combine as `match` says; the store

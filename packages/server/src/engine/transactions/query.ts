@@ -9,13 +9,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import {
-  customerKeys,
-  customerMatch,
-  customerPrefixMatch,
-  parseSearchTerm,
-  type SearchTerm,
-} from '../customer-search.ts';
+import { customerKeys, parseSearchTerm, searchTermCondition, type TermLookups } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
@@ -161,28 +155,15 @@ const LEDGER_KEYS = customerKeys();
 export const nameKeySql = LEDGER_KEYS.name;
 export const emailKeySql = LEDGER_KEYS.email;
 
-/**
- * One search term as a condition: an order number finds its order's rows (and names starting
- * with those digits); "name (email)" finds that customer; an id finds its rows; other text finds
- * names or e-mails starting with it, ignoring case.
- */
-function searchCondition(eb: BtExpression, term: SearchTerm): Expression<SqlBool> {
-  switch (term.kind) {
-    case 'order':
-      return eb.or([
-        sql<SqlBool>`order_id in (select id from orders where number = ${term.number})`,
-        customerPrefixMatch(LEDGER_KEYS, term.text),
-      ]);
-    case 'name_email':
-      return customerMatch(LEDGER_KEYS, term.name, term.email);
-    case 'id':
-      if (term.prefix === 'txn') return eb('id', '=', term.id);
-      if (term.prefix === 'pi') return eb('payment_intent_id', '=', term.id);
-      return eb('charge_id', '=', term.id);
-    case 'text':
-      return customerPrefixMatch(LEDGER_KEYS, term.text);
-  }
-}
+/** How the ledger finds an order's rows and an id's rows. */
+const LEDGER_LOOKUPS: TermLookups = {
+  order: (number) => sql<SqlBool>`order_id in (select id from orders where number = ${number})`,
+  id: (term) => {
+    if (term.prefix === 'txn') return sql<SqlBool>`id = ${term.id}`;
+    if (term.prefix === 'pi') return sql<SqlBool>`payment_intent_id = ${term.id}`;
+    return sql<SqlBool>`charge_id = ${term.id}`;
+  },
+};
 
 /**
  * The ledger rows of one account that the filters select, as a query without columns, order or
@@ -261,7 +242,11 @@ export function transactionConditions(
     conditions.push(loanCondition(eb, loanIds));
   }
   if (filters.search && filters.search.length > 0) {
-    conditions.push(eb.or(filters.search.map((term) => searchCondition(eb, parseSearchTerm(term)))));
+    conditions.push(
+      eb.or(
+        filters.search.map((term) => searchTermCondition(LEDGER_KEYS, parseSearchTerm(term), LEDGER_LOOKUPS)),
+      ),
+    );
   }
   return eb.and(conditions);
 }
