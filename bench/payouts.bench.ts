@@ -22,7 +22,7 @@ const RUNS = Number(process.env.RUNS ?? 200);
 
 const handle = await openBenchDatabase();
 const { db } = handle;
-for (const table of ['balance_transactions', 'payouts', 'ledger_rollups']) {
+for (const table of ['balance_transactions', 'ledger_payouts', 'payouts', 'ledger_rollups']) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
 const rows = await db
@@ -30,9 +30,8 @@ const rows = await db
   .select(sql<string>`count(*)::text`.as('n'))
   .executeTakeFirstOrThrow();
 const largest = await db
-  .selectFrom('balance_transactions')
+  .selectFrom('ledger_payouts')
   .select(['payout_id', sql<string>`count(*)::text`.as('n')])
-  .where('payout_id', 'is not', null)
   .groupBy('payout_id')
   .orderBy(sql`count(*)`, 'desc')
   .limit(1)

@@ -62,11 +62,11 @@ const instant = (daysAgo: number) =>
     new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 19).replace('T', ' '),
   );
 const largestPayout = await db
-  .selectFrom('balance_transactions')
-  .select(['payout_id', sql<string>`count(*)::text`.as('n')])
-  .where('account_id', '=', account.id)
-  .where('payout_id', 'is not', null)
-  .groupBy('payout_id')
+  .selectFrom('ledger_payouts as lp')
+  .innerJoin('payouts as p', 'p.id', 'lp.payout_id')
+  .select(['lp.payout_id', sql<string>`count(*)::text`.as('n')])
+  .where('p.account_id', '=', account.id)
+  .groupBy('lp.payout_id')
   .orderBy(sql`count(*)`, 'desc')
   .limit(1)
   .executeTakeFirst();

@@ -163,6 +163,7 @@ describeEachDatabase('triggers', (use) => {
       expect.arrayContaining([
         'balance_transactions.balance_transactions_customers',
         'balance_transactions.balance_transactions_payment_risk',
+        'balance_transactions.balance_transactions_unswept',
         'disputes.disputes_copies',
       ]),
     );

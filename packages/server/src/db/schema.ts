@@ -382,7 +382,6 @@ export interface BalanceTransactionsTable {
   order_id: number | null;
   dispute_id: string | null;
   loan_id: string | null;
-  payout_id: string | null;
   available_on: Timestamp;
   created_at: Timestamp;
   customer_name: string | null;
@@ -470,6 +469,28 @@ export interface LedgerCustomersTable {
   count: number;
   amount: number;
   fee: number;
+  net: number;
+}
+
+/** Which payout swept each swept ledger row (migration 0049): written once, by the sweep. */
+export interface LedgerPayoutsTable {
+  /** The ledger row's `seq`. */
+  seq: number;
+  payout_id: string;
+  /** The ledger row's, for the payout's list order. */
+  created_at: Timestamp;
+}
+
+/**
+ * The ledger rows no payout has swept yet (migration 0049), with what balances and payouts read
+ * of them; written by the ledger's insert trigger, deleted by the sweep.
+ */
+export interface LedgerUnsweptTable {
+  /** The ledger row's `seq`. */
+  seq: number;
+  account_id: string;
+  currency: string;
+  available_on: Timestamp;
   net: number;
 }
 
@@ -717,6 +738,8 @@ export interface Database {
   ledger_cube: LedgerCubeTable;
   ledger_cube_hours: LedgerCubeHoursTable;
   ledger_customers: LedgerCustomersTable;
+  ledger_payouts: LedgerPayoutsTable;
+  ledger_unswept: LedgerUnsweptTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;

@@ -41,7 +41,7 @@ export interface Effects {
   fraudOutcomes: Insertable<FraudOutcomesTable>[];
   payouts: Insertable<PayoutsTable>[];
   ledger: LedgerEntry[];
-  /** Ledger rows a payout takes out of the balance (their `payout_id` is set). */
+  /** Ledger rows a payout takes out of the balance (from `ledger_unswept` into `ledger_payouts`). */
   sweeps: { payout_id: string; txn_ids: string[] }[];
   timeline: TimelineEvent[];
   jobs: Insertable<JobsTable>[];
@@ -115,8 +115,10 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /**
- * Marks ledger rows as swept by a payout. A row is swept once: finding fewer unswept rows than
- * planned means the balance moved under the planner, which is a bug, not a user error.
+ * Sweeps ledger rows into a payout: takes them out of `ledger_unswept` and records the payout of
+ * each in `ledger_payouts` (migration 0049), in one statement; the ledger rows themselves are not
+ * written. A row is swept once: finding fewer unswept rows than planned means the balance moved
+ * under the planner, which is a bug, not a user error.
  */
 async function sweepLedger(
   trx: Trx,
@@ -126,13 +128,19 @@ async function sweepLedger(
 ): Promise<void> {
   let swept = 0n;
   for (let i = 0; i < txnIds.length; i += chunkRows) {
-    const result = await trx
-      .updateTable('balance_transactions')
-      .set({ payout_id: payoutId })
-      .where(sql<boolean>`id = any(${txnIds.slice(i, i + chunkRows)}::text[])`)
-      .where('payout_id', 'is', null)
-      .executeTakeFirst();
-    swept += result.numUpdatedRows;
+    const result = await sql<{ swept: string }>`
+      with swept as (
+        delete from ledger_unswept u
+         using balance_transactions b
+         where b.id = any(${txnIds.slice(i, i + chunkRows)}::text[]) and u.seq = b.seq
+        returning b.seq, b.created_at
+      ), recorded as (
+        insert into ledger_payouts (seq, payout_id, created_at)
+        select seq, ${payoutId}, created_at from swept order by seq
+        returning 1
+      )
+      select count(*)::text as swept from recorded`.execute(trx);
+    swept += BigInt(result.rows[0]!.swept);
   }
   assert(
     swept === BigInt(txnIds.length),

@@ -63,15 +63,16 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('The ledger is consistent.');
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(11);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(12);
   });
 
   it('names a ledger row changed behind the rollups', async () => {
     const row = await use()
-      .db.selectFrom('balance_transactions')
-      .select(['id', 'payout_id'])
-      .where('charge_id', '=', charges[1]!)
-      .where('type', '=', 'charge')
+      .db.selectFrom('balance_transactions as b')
+      .leftJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
+      .select(['b.id', 'lp.payout_id'])
+      .where('b.charge_id', '=', charges[1]!)
+      .where('b.type', '=', 'charge')
       .executeTakeFirstOrThrow();
     await sql`update balance_transactions set amount = amount + 7, net = net + 7 where id = ${row.id}`.execute(
       use().db,
@@ -95,13 +96,14 @@ describeEachDatabase('ledger:check', (use) => {
   it('names a payout that swept a row it did not pay, and a loan whose paid amount drifted', async () => {
     const [payout] = await payoutsOf(use(), api.account.id);
     const stray = await use()
-      .db.selectFrom('balance_transactions')
-      .select('id')
-      .where('payout_id', 'is', null)
+      .db.selectFrom('ledger_unswept as u')
+      .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
+      .selectAll('u')
+      .select('b.created_at')
       .executeTakeFirstOrThrow();
-    await sql`update balance_transactions set payout_id = ${payout!.id} where id = ${stray.id}`.execute(
-      use().db,
-    );
+    await sql`delete from ledger_unswept where seq = ${stray.seq}`.execute(use().db);
+    await sql`insert into ledger_payouts (seq, payout_id, created_at)
+              values (${stray.seq}, ${payout!.id}, ${stray.created_at})`.execute(use().db);
     await sql`update loans set paid_amount = paid_amount + 1`.execute(use().db);
     const { failed, lines } = await run();
     expect(failed).toEqual(
@@ -114,8 +116,63 @@ describeEachDatabase('ledger:check', (use) => {
       ]),
     );
     expect(lines.some((l) => l.includes(payout!.id))).toBe(true);
-    await sql`update balance_transactions set payout_id = null where id = ${stray.id}`.execute(use().db);
+    await sql`delete from ledger_payouts where seq = ${stray.seq}`.execute(use().db);
+    await sql`insert into ledger_unswept (seq, account_id, currency, available_on, net)
+              values (${stray.seq}, ${stray.account_id}, ${stray.currency}, ${stray.available_on}, ${stray.net})`.execute(
+      use().db,
+    );
     await sql`update loans set paid_amount = paid_amount - 1`.execute(use().db);
+    expect((await run()).code).toBe(0);
+  });
+
+  it('names a ledger row neither swept nor unswept, one both, one swept at another time, and an unswept copy that differs', async () => {
+    const db = use().db;
+    const [payout] = await payoutsOf(use(), api.account.id);
+    const [lost, shifted] = await db
+      .selectFrom('ledger_payouts as lp')
+      .innerJoin('balance_transactions as b', 'b.seq', 'lp.seq')
+      .selectAll('lp')
+      .select('b.id')
+      .orderBy('lp.seq')
+      .limit(2)
+      .execute();
+    const both = await db
+      .selectFrom('ledger_unswept as u')
+      .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
+      .select(['u.seq', 'b.id', 'b.created_at'])
+      .orderBy('u.seq')
+      .executeTakeFirstOrThrow();
+    expect(shifted).toBeDefined();
+    await sql`delete from ledger_payouts where seq = ${lost!.seq}`.execute(db);
+    await sql`update ledger_payouts set created_at = created_at + interval '1 second' where seq = ${shifted!.seq}`.execute(
+      db,
+    );
+    await sql`insert into ledger_payouts (seq, payout_id, created_at)
+              values (${both.seq}, ${payout!.id}, ${both.created_at})`.execute(db);
+    let { failed, lines } = await run();
+    expect(failed).toContain('ledger_rows_swept_once');
+    expect(lines.some((l) => l.endsWith(`${lost!.id}: neither swept by a payout nor unswept`))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.endsWith(`${shifted!.id}: swept by ${shifted!.payout_id} at a time other than its own`),
+      ),
+    ).toBe(true);
+    expect(lines.some((l) => l.endsWith(`${both.id}: swept by ${payout!.id} and unswept too`))).toBe(true);
+    await sql`insert into ledger_payouts (seq, payout_id, created_at)
+              values (${lost!.seq}, ${lost!.payout_id}, ${lost!.created_at})`.execute(db);
+    await sql`update ledger_payouts set created_at = created_at - interval '1 second' where seq = ${shifted!.seq}`.execute(
+      db,
+    );
+    await sql`delete from ledger_payouts where seq = ${both.seq}`.execute(db);
+    expect((await run()).code).toBe(0);
+
+    await sql`update ledger_unswept set net = net + 1 where seq = ${both.seq}`.execute(db);
+    ({ failed, lines } = await run());
+    expect(failed).toEqual(expect.arrayContaining(['ledger_rows_swept_once', 'balances_match_ledger']));
+    expect(lines.some((l) => l.endsWith(`${both.id}: its unswept copy differs from the ledger row`))).toBe(
+      true,
+    );
+    await sql`update ledger_unswept set net = net - 1 where seq = ${both.seq}`.execute(db);
     expect((await run()).code).toBe(0);
   });
 
@@ -175,12 +232,12 @@ describeEachDatabase('ledger:check', (use) => {
 
   it('refuses to sweep a row twice (applyEffects asserts the swept count)', async () => {
     const swept = await use()
-      .db.selectFrom('balance_transactions')
-      .select(['id', 'payout_id'])
-      .where('payout_id', 'is not', null)
+      .db.selectFrom('balance_transactions as b')
+      .innerJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
+      .select(['b.id', 'lp.payout_id'])
       .executeTakeFirstOrThrow();
     const effects = emptyEffects();
-    effects.sweeps.push({ payout_id: swept.payout_id!, txn_ids: [swept.id] });
+    effects.sweeps.push({ payout_id: swept.payout_id, txn_ids: [swept.id] });
     await expect(
       use()
         .db.transaction()

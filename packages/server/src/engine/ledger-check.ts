@@ -85,8 +85,8 @@ function cubeCheck(cube: Cube): Check {
                 count, amount, fee, net
               from ${sql.id(cube.table)}`,
           sql`b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency, b.customer_currency,
-                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.payout_id, ${cubeLoanSql}`,
-          sql`balance_transactions b ${repaidLoansJoin}`,
+                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, lp.payout_id, ${cubeLoanSql}`,
+          sql`balance_transactions b left join ledger_payouts lp on lp.seq = b.seq ${repaidLoansJoin}`,
         ),
       ),
     describe: (r) =>
@@ -180,8 +180,8 @@ const CHECKS: Check[] = [
         sql`select p.id, p.status, p.amount, p.fee, coalesce(s.net, 0)::text as swept_net, coalesce(s.count, 0)::text as swept_count
             from payouts p
             left join (
-              select payout_id, sum(net) as net, count(*) as count
-              from balance_transactions where payout_id is not null group by payout_id
+              select lp.payout_id, sum(b.net) as net, count(*) as count
+              from ledger_payouts lp join balance_transactions b on b.seq = lp.seq group by lp.payout_id
             ) s on s.payout_id = p.id
             where (p.status <> 'failed' and p.amount + p.fee <> coalesce(s.net, 0))
                or (p.status = 'failed' and coalesce(s.count, 0) > 0)
@@ -191,6 +191,33 @@ const CHECKS: Check[] = [
       r.status === 'failed'
         ? `${r.id}: failed but still sweeps ${r.swept_count} rows`
         : `${r.id}: amount ${r.amount} + fee ${r.fee} ≠ net ${r.swept_net} of its ${r.swept_count} swept rows`,
+  },
+  {
+    name: 'ledger_rows_swept_once',
+    description:
+      'every ledger row is either swept by one payout (ledger_payouts, at its time) or unswept (ledger_unswept, with its account, currency, availability and net)',
+    run: (db) =>
+      rows(
+        db,
+        sql`select b.id, lp.payout_id, u.seq is not null as unswept,
+                   coalesce(lp.created_at <> b.created_at, false) as time_differs
+            from balance_transactions b
+            left join ledger_payouts lp on lp.seq = b.seq
+            left join ledger_unswept u on u.seq = b.seq
+            where (lp.seq is null) = (u.seq is null)
+               or (lp.seq is not null and lp.created_at <> b.created_at)
+               or (u.seq is not null and (u.account_id, u.currency, u.available_on, u.net)
+                                         is distinct from (b.account_id, b.currency, b.available_on, b.net))
+            order by b.seq`,
+      ),
+    describe: (r) =>
+      r.payout_id === null && !r.unswept
+        ? `${r.id}: neither swept by a payout nor unswept`
+        : r.payout_id !== null && r.unswept
+          ? `${r.id}: swept by ${r.payout_id} and unswept too`
+          : r.time_differs === true
+            ? `${r.id}: swept by ${r.payout_id} at a time other than its own`
+            : `${r.id}: its unswept copy differs from the ledger row`,
   },
   {
     name: 'rollups_match_ledger',
@@ -250,7 +277,8 @@ const CHECKS: Check[] = [
       const sums = (
         await sql<Row>`select a.id as account_id, c.currency,
               coalesce((select sum(net) from balance_transactions b
-                        where b.account_id = a.id and b.currency = c.currency and b.payout_id is null), 0)::text as unswept,
+                        where b.account_id = a.id and b.currency = c.currency
+                          and not exists (select 1 from ledger_payouts lp where lp.seq = b.seq)), 0)::text as unswept,
               (coalesce((select sum(net) from ledger_rollups r where r.account_id = a.id and r.currency = c.currency), 0)
                - coalesce((select sum(amount + fee) from payouts p
                            where p.account_id = a.id and p.currency = c.currency and p.status <> 'failed'), 0))::text as by_rollups
@@ -258,7 +286,7 @@ const CHECKS: Check[] = [
             cross join lateral (
               select distinct currency from ledger_rollups where account_id = a.id
               union select distinct currency from payouts where account_id = a.id
-              union select distinct currency from balance_transactions where account_id = a.id and payout_id is null
+              union select distinct currency from ledger_unswept where account_id = a.id
             ) c
             order by a.id, c.currency`.execute(db)
       ).rows;

@@ -298,9 +298,9 @@ export async function addToCubes(trx: Executor, entries: readonly LedgerEntry[])
 /**
  * Moves a payout's ledger rows between cells of the cube: call it after sweeping rows into the
  * payout (`from` null, `to` the payout) or before releasing them (`from` the payout, `to` null),
- * in the same transaction. The rows are found by `payout_id`, which must be `to` after a sweep
- * and `from` before a release; a sweep names its rows (`txnIds`), found by primary key even while
- * the seeder has the secondary indexes dropped.
+ * in the same transaction. The rows are found by their payout in `ledger_payouts`, which must be
+ * `to` after a sweep and `from` before a release; a sweep names its rows (`txnIds`), found by
+ * primary key even while the seeder has the secondary indexes dropped.
  */
 export async function movePayoutInCube(
   trx: Executor,
@@ -316,9 +316,10 @@ export async function movePayoutInCube(
              b.risk_level, m.payout_id, ${cubeLoanSql}, m.sign * count(*), m.sign * sum(b.amount),
              m.sign * sum(b.fee), m.sign * sum(b.net)
         from balance_transactions b
+        join ledger_payouts lp on lp.seq = b.seq
         ${repaidLoansJoin}
        cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
-       where b.payout_id = ${payoutId}
+       where lp.payout_id = ${payoutId}
          and ${txnIds === undefined ? sql`true` : sql`b.id = any(${txnIds}::text[])`}
        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
        order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
@@ -326,6 +327,48 @@ export async function movePayoutInCube(
       do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
                     fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
   }
+}
+
+/**
+ * The ledger rows a payout swept, as `b` (with their account, type, amount, fee and net): the
+ * payout's range of `ledger_payouts_payout_idx`, each row then found by its `seq`. `offset 0`
+ * keeps that a loop: joined plainly, the planner hashed the whole ledger for a payout of a few
+ * thousand rows (a reconciliation took 37 ms instead of 7 at 100k rows).
+ */
+export function payoutLedgerRows(db: Executor, payoutId: string) {
+  return db
+    .selectFrom('ledger_payouts as lp')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('balance_transactions as row')
+          .select(['row.account_id', 'row.type', 'row.amount', 'row.fee', 'row.net'])
+          .whereRef('row.seq', '=', 'lp.seq')
+          .offset(0)
+          .as('b'),
+      (join) => join.onTrue(),
+    )
+    .where('lp.payout_id', '=', payoutId);
+}
+
+/**
+ * Gives a failed payout's rows back to the balance: deletes them from `ledger_payouts` and lists
+ * them in `ledger_unswept` again, in one statement. Move them in the cube first
+ * (`movePayoutInCube`). Answers how many rows were released.
+ */
+export async function releaseSweep(trx: Executor, payoutId: string): Promise<number> {
+  const result = await sql<{ released: string }>`
+    with released as (
+      delete from ledger_payouts where payout_id = ${payoutId} returning seq
+    ), restored as (
+      insert into ledger_unswept (seq, account_id, currency, available_on, net)
+      select b.seq, b.account_id, b.currency, b.available_on, b.net
+        from balance_transactions b join released r on r.seq = b.seq
+       order by b.seq
+      returning 1
+    )
+    select count(*)::text as released from restored`.execute(trx);
+  return minorFromAggregate(result.rows[0]!.released);
 }
 
 /**
@@ -370,19 +413,19 @@ export interface CurrencyBalance {
 }
 
 /**
- * Balances per currency, derived from the ledger only: what no payout has swept yet, split
- * by whether it has become available.
+ * Balances per currency, derived from the ledger only: what no payout has swept yet
+ * (`ledger_unswept`, which the ledger's insert trigger writes), split by whether it has become
+ * available.
  */
 export async function ledgerBalances(db: Executor, accountId: string, now: Date): Promise<CurrencyBalance[]> {
   const rows = await db
-    .selectFrom('balance_transactions')
+    .selectFrom('ledger_unswept')
     .select([
       'currency',
       sql<string>`coalesce(sum(net) filter (where available_on <= ${now}), 0)::text`.as('available'),
       sql<string>`coalesce(sum(net) filter (where available_on > ${now}), 0)::text`.as('pending'),
     ])
     .where('account_id', '=', accountId)
-    .where('payout_id', 'is', null)
     .groupBy('currency')
     .orderBy('currency')
     .execute();

@@ -234,7 +234,7 @@ export async function writeTransactionsCsv(
               },
         last4: row.link_last4,
         // Not columns of the file.
-        deposit_status: undefined,
+        deposit: undefined,
         loan_public_id: undefined,
       });
       text += csvRecord(transactionCsvCells(view, format));

@@ -18,6 +18,7 @@ export const ACCOUNT_TABLES = [
   'ledger_cube',
   'ledger_cube_hours',
   'ledger_customers',
+  'ledger_unswept',
   'payment_risk',
   'balance_transactions',
   'refunds',
@@ -55,6 +56,11 @@ export async function resetAccount(db: Db): Promise<boolean> {
         'in',
         trx.selectFrom('payment_intents').select('id').where('account_id', '=', id),
       )
+      .execute();
+    // Which payout swept each row: named by the account's payouts and ledger rows, which follow.
+    await trx
+      .deleteFrom('ledger_payouts')
+      .where('payout_id', 'in', trx.selectFrom('payouts').select('id').where('account_id', '=', id))
       .execute();
     for (const table of ACCOUNT_TABLES) {
       await trx.deleteFrom(table).where('account_id', '=', id).execute();

@@ -740,9 +740,10 @@ describeEachDatabase('payment detail API', (use) => {
     };
     const depositOf = async (transactionId: string) => {
       const entry = await use()
-        .db.selectFrom('balance_transactions')
-        .select('payout_id')
-        .where('id', '=', transactionId)
+        .db.selectFrom('balance_transactions as b')
+        .leftJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
+        .select('lp.payout_id')
+        .where('b.id', '=', transactionId)
         .executeTakeFirstOrThrow();
       expect(entry.payout_id, transactionId).toMatch(/^po_/);
       return { id: entry.payout_id, arrival_date: await arrival(entry.payout_id!) };

@@ -70,21 +70,22 @@ async function loadIntentRelations(
 async function loadCharge(db: Executor, row: ChargeRow, relations?: ChargeRelations): Promise<TCharge> {
   // One query after another: the reads share one connection in their snapshot (inSnapshot).
   const ledger = await db
-    .selectFrom('balance_transactions')
+    .selectFrom('balance_transactions as b')
+    .leftJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
     .select([
-      'id',
-      'type',
-      'amount',
-      'fee',
-      'net',
-      'currency',
-      'exchange_rate',
-      'source_id',
-      'payout_id',
-      'available_on',
+      'b.id',
+      'b.type',
+      'b.amount',
+      'b.fee',
+      'b.net',
+      'b.currency',
+      'b.exchange_rate',
+      'b.source_id',
+      'lp.payout_id',
+      'b.available_on',
     ])
-    .where('charge_id', '=', row.id)
-    .orderBy('seq')
+    .where('b.charge_id', '=', row.id)
+    .orderBy('b.seq')
     .execute();
   const refunds = await db
     .selectFrom('refunds')
@@ -222,7 +223,8 @@ export async function readTimeline(
   if (rows.length > 0) {
     const entries = await db
       .selectFrom('balance_transactions as bt')
-      .leftJoin('payouts as p', 'p.id', 'bt.payout_id')
+      .leftJoin('ledger_payouts as lp', 'lp.seq', 'bt.seq')
+      .leftJoin('payouts as p', 'p.id', 'lp.payout_id')
       .select([
         'bt.id as transaction_id',
         'bt.type',

@@ -139,19 +139,13 @@ export interface ChargeRelations {
 /** The rows of one charge the detail page shows besides the charge itself. */
 export interface ChargeRows {
   /** The charge's ledger entries, in ledger order. */
-  ledger: Pick<
+  ledger: (Pick<
     Selectable<BalanceTransactionsTable>,
-    | 'id'
-    | 'type'
-    | 'amount'
-    | 'fee'
-    | 'net'
-    | 'currency'
-    | 'exchange_rate'
-    | 'source_id'
-    | 'payout_id'
-    | 'available_on'
-  >[];
+    'id' | 'type' | 'amount' | 'fee' | 'net' | 'currency' | 'exchange_rate' | 'source_id' | 'available_on'
+  > & {
+    /** The payout that swept the entry (`ledger_payouts`), null while unswept. */
+    payout_id: string | null;
+  })[];
   /** Oldest first. */
   refunds: Selectable<RefundsTable>[];
   dispute: Selectable<DisputesTable> | undefined;

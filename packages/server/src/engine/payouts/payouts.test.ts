@@ -63,9 +63,10 @@ describeEachDatabase('scheduled payouts', (use) => {
     expect(payout!.created_at.getTime() % DAY_MS).toBeLessThan(60_000); // made by the midnight run
     expect(payout!.arrival_date.getTime() - payout!.created_at.getTime()).toBe(2 * DAY_MS);
     const swept = await use()
-      .db.selectFrom('balance_transactions')
-      .select(['charge_id', 'payout_id'])
-      .where('charge_id', 'in', charges)
+      .db.selectFrom('balance_transactions as b')
+      .leftJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
+      .select(['b.charge_id', 'lp.payout_id'])
+      .where('b.charge_id', 'in', charges)
       .execute();
     expect(swept.every((row) => row.payout_id === payout!.id)).toBe(true);
 
@@ -175,11 +176,14 @@ describeEachDatabase('a failing bank account', (use) => {
     expect(payouts[0]).toMatchObject({ status: 'failed', failure_code: 'account_closed', amount: net });
     expect(payouts[0]!.failure_message).toBeTruthy();
     const rows = await use()
-      .db.selectFrom('balance_transactions')
-      .select('payout_id')
-      .where('account_id', '=', api.account.id)
+      .db.selectFrom('balance_transactions as b')
+      .leftJoin('ledger_payouts as lp', 'lp.seq', 'b.seq')
+      .leftJoin('ledger_unswept as u', 'u.seq', 'b.seq')
+      .select(['lp.payout_id', 'u.seq as unswept'])
+      .where('b.account_id', '=', api.account.id)
       .execute();
-    expect(rows.every((row) => row.payout_id === null)).toBe(true);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.payout_id === null && row.unswept !== null)).toBe(true);
     expect(await ledgerBalances(use().db, api.account.id, await clockNow(use().db))).toEqual([
       { currency: 'usd', available: net, pending: 0 },
     ]);

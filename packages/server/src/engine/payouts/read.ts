@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import type { Account } from '../accounts.ts';
-import { type Executor, ledgerBalances } from '../ledger.ts';
+import { type Executor, ledgerBalances, payoutLedgerRows } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
 import { orderPayouts, payoutsQuery } from './query.ts';
 
@@ -172,7 +172,7 @@ export async function payoutsSummary(
 
 /**
  * `GET {base}/deposits/:id/reconciliation`: the ledger rows the payout swept, summed by type
- * through `bt_payout_idx`. Sums are taken in the database, so the largest payout costs one
+ * through `ledger_payouts_payout_idx`. Sums are taken in the database, so the largest payout costs one
  * grouped index range. The total equals the payout's amount plus its fee (the engine asserts it
  * when a payout is made and `ledger:check` checks it); a failed payout released its rows.
  */
@@ -182,19 +182,17 @@ export async function reconcilePayout(
   id: string,
 ): Promise<payouts.TPayoutReconciliation> {
   const payout = await readPayout(db, accountId, id);
-  const rows = await db
-    .selectFrom('balance_transactions')
+  const rows = await payoutLedgerRows(db, payout.id)
     .select([
-      'type',
+      'b.type',
       sql<string>`count(*)::text`.as('count'),
-      sql<string>`sum(amount)::text`.as('amount'),
-      sql<string>`sum(fee)::text`.as('fee'),
-      sql<string>`sum(net)::text`.as('net'),
+      sql<string>`sum(b.amount)::text`.as('amount'),
+      sql<string>`sum(b.fee)::text`.as('fee'),
+      sql<string>`sum(b.net)::text`.as('net'),
     ])
-    .where('payout_id', '=', payout.id)
-    .where(ownedBy(accountId))
-    .groupBy('type')
-    .orderBy('type')
+    .where('b.account_id', '=', accountId)
+    .groupBy('b.type')
+    .orderBy('b.type')
     .execute();
   const lines = rows.map((row) => ({
     type: row.type,

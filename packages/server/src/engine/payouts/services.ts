@@ -6,7 +6,7 @@ import { DAY_MS } from '../clock.ts';
 import { applyEffects } from '../effects.ts';
 import { recordPayoutNote } from '../inbox.ts';
 import { enqueueJob } from '../jobs.ts';
-import { type Executor, movePayoutInCube } from '../ledger.ts';
+import { type Executor, movePayoutInCube, payoutLedgerRows, releaseSweep } from '../ledger.ts';
 import type { EngineContext, Trx } from '../payments/context.ts';
 import type { Processor } from '../processor/processor.ts';
 import { sandboxProcessor } from '../processor/sandbox.ts';
@@ -32,13 +32,13 @@ export async function lockUnsweptAvailable(
   currency?: string,
 ): Promise<UnsweptRow[]> {
   let query = trx
-    .selectFrom('balance_transactions')
-    .select(['id', 'currency', 'net', 'available_on'])
-    .where('account_id', '=', accountId)
-    .where('payout_id', 'is', null)
-    .where('available_on', '<=', now);
-  if (currency) query = query.where('currency', '=', currency);
-  return query.orderBy('seq').forUpdate().execute();
+    .selectFrom('ledger_unswept as u')
+    .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
+    .select(['b.id', 'u.currency', 'u.net', 'u.available_on'])
+    .where('u.account_id', '=', accountId)
+    .where('u.available_on', '<=', now);
+  if (currency) query = query.where('u.currency', '=', currency);
+  return query.orderBy('u.seq').forUpdate('u').execute();
 }
 
 /** The UTC midnight after `now`. */
@@ -140,25 +140,19 @@ export async function settlePayout(
       return 'paid';
     }
     const account = await lockAccount(trx, payout.account_id);
-    const swept = await trx
-      .selectFrom('balance_transactions')
+    const swept = await payoutLedgerRows(trx, payoutId)
       .select((eb) => [
         eb.fn.countAll<string>().as('count'),
-        eb.fn.coalesce(eb.fn.sum<string>('net'), eb.lit(0)).as('net'),
+        eb.fn.coalesce(eb.fn.sum<string>('b.net'), eb.lit(0)).as('net'),
       ])
-      .where('payout_id', '=', payoutId)
       .executeTakeFirstOrThrow();
     assert(
       minorFromAggregate(swept.net) === payout.amount + payout.fee,
       `payout ${payoutId} equals the rows it swept`,
     );
     await movePayoutInCube(trx, payoutId, { from: payoutId, to: null });
-    const released = await trx
-      .updateTable('balance_transactions')
-      .set({ payout_id: null })
-      .where('payout_id', '=', payoutId)
-      .executeTakeFirst();
-    assert(released.numUpdatedRows === BigInt(swept.count), `payout ${payoutId} released every row it swept`);
+    const released = await releaseSweep(trx, payoutId);
+    assert(released === minorFromAggregate(swept.count), `payout ${payoutId} released every row it swept`);
     await trx
       .updateTable('payouts')
       .set({ status: 'failed', failure_code: settled.failure_code, failure_message: settled.failure_message })

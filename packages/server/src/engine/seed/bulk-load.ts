@@ -28,6 +28,8 @@ export const BULK_TABLES = [
   'balance_transactions',
   // Written by the ledger's trigger (migration 0026), row for row with the payments.
   'payment_risk',
+  // Written by the payouts' sweeps, row for row with the ledger (migration 0049).
+  'ledger_payouts',
 ] as const;
 
 /**
@@ -127,6 +129,7 @@ const WRITTEN_TABLES = [
   'ledger_cube',
   'ledger_cube_hours',
   'ledger_customers',
+  'ledger_unswept',
   'loans',
   'notes',
 ];

@@ -38,9 +38,11 @@ async function prepare(database: DatabaseHandle): Promise<void> {
 
 async function ledger(database: DatabaseHandle) {
   return (
-    await sql<Record<string, unknown>>`select id, seq, type, amount, fee, net, currency, customer_amount,
-      customer_currency, source_id, charge_id, payout_id, available_on, created_at
-      from balance_transactions order by seq`.execute(database.db)
+    await sql<Record<string, unknown>>`select id, b.seq, type, amount, fee, net, currency, customer_amount,
+      customer_currency, source_id, charge_id, lp.payout_id, available_on, b.created_at
+      from balance_transactions b left join ledger_payouts lp on lp.seq = b.seq order by b.seq`.execute(
+      database.db,
+    )
   ).rows;
 }
 
@@ -58,6 +60,8 @@ async function snapshot(database: DatabaseHandle) {
     card_readers: sql`select * from card_readers order by id`,
     reader_fee_items: sql`select * from reader_fee_items order by balance_transaction_id, reader_id`,
     balance_transactions: sql`select * from balance_transactions order by seq`,
+    ledger_payouts: sql`select * from ledger_payouts order by seq`,
+    ledger_unswept: sql`select * from ledger_unswept order by seq`,
     payment_risk: sql`select * from payment_risk order by balance_transaction_id`,
     ledger_rollups: sql`select * from ledger_rollups order by hour, type, currency, customer_currency`,
     ledger_cube: sql`select * from ledger_cube order by day, type, currency, customer_currency, customer_country,
@@ -235,8 +239,9 @@ const PINNED_DIGEST = '1e08a59fcfe065e262d37dfe14a2c335e51082106f71a70da26c8941a
 
 async function historyDigest(database: DatabaseHandle): Promise<string> {
   const rows = await sql<Record<string, unknown>>`
-    select 'bt' as t, id, type, amount::text, fee::text, net::text, currency, source_id, charge_id, payout_id,
-      available_on, created_at from balance_transactions
+    select 'bt' as t, id, type, amount::text, fee::text, net::text, currency, source_id, charge_id,
+      (select lp.payout_id from ledger_payouts lp where lp.seq = b.seq), available_on, created_at
+      from balance_transactions b
     union all select 'ch', id, status, amount::text, amount_captured::text, amount_refunded::text, currency,
       payment_intent_id, payment_method_type, dispute_id, authorization_expires_at, created_at from charges
     union all select 'po', id, status, amount::text, null, null, currency, null, null, null, arrival_date,

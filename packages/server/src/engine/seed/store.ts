@@ -168,11 +168,11 @@ export async function openStore(
 
   const pool: UnsweptRow[] = (
     await db
-      .selectFrom('balance_transactions')
-      .select(['id', 'currency', 'net', 'available_on'])
-      .where('account_id', '=', account.id)
-      .where('payout_id', 'is', null)
-      .orderBy('seq')
+      .selectFrom('ledger_unswept as u')
+      .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
+      .select(['b.id', 'u.currency', 'u.net', 'u.available_on'])
+      .where('u.account_id', '=', account.id)
+      .orderBy('u.seq')
       .execute()
   ).map((row) => ({ ...row }));
   return {

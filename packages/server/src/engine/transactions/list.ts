@@ -92,8 +92,8 @@ export async function listTransactions(
 
 /**
  * Rows as the transaction fields of the REST contract. What the ledger row does not
- * carry (the order, the payout's status, the card's last four digits, the loan's public id) is
- * read for the page's rows only, one query per kind.
+ * carry (the order, the payout that swept it and its status, the card's last four digits, the
+ * loan's public id) is read for the page's rows only, one query per kind.
  */
 export async function transactionViews(
   db: Executor,
@@ -104,7 +104,7 @@ export async function transactionViews(
     ...new Set(rows.map(pick).filter((value): value is T => value !== null)),
   ];
   const orderIds = ids((row) => row.order_id);
-  const payoutIds = ids((row) => row.payout_id);
+  const seqs = rows.map((row) => row.seq);
   const chargeIds = ids((row) => row.charge_id);
   const loanIds = ids((row) => row.loan_id);
   const [orders, payouts, charges, loans] = await Promise.all([
@@ -115,9 +115,12 @@ export async function transactionViews(
           .select(['id', 'number', 'url', 'customer_url', 'subscriptions'])
           .where('id', 'in', orderIds)
           .execute(),
-    payoutIds.length === 0
-      ? []
-      : db.selectFrom('payouts').select(['id', 'status']).where('id', 'in', payoutIds).execute(),
+    db
+      .selectFrom('ledger_payouts as lp')
+      .innerJoin('payouts as p', 'p.id', 'lp.payout_id')
+      .select(['lp.seq', 'p.id', 'p.status'])
+      .where('lp.seq', 'in', seqs)
+      .execute(),
     chargeIds.length === 0
       ? []
       : db
@@ -130,20 +133,20 @@ export async function transactionViews(
       : db.selectFrom('loans').select(['id', 'stripe_loan_id']).where('id', 'in', loanIds).execute(),
   ]);
   const orderById = new Map(orders.map((order) => [Number(order.id), order]));
-  const payoutStatus = new Map(payouts.map((payout) => [payout.id, payout.status]));
+  const deposits = new Map(payouts.map(({ seq, id, status }) => [Number(seq), { id, status }]));
   const last4 = new Map(charges.map((charge) => [charge.id, charge.last4]));
   const loanPublicId = new Map(loans.map((loan) => [loan.id, loan.stripe_loan_id]));
   return rows.map((row) =>
     transactionView(row, {
       order: row.order_id === null ? undefined : orderById.get(Number(row.order_id)),
-      deposit_status: row.payout_id ? payoutStatus.get(row.payout_id) : undefined,
+      deposit: deposits.get(Number(row.seq)),
       last4: row.charge_id ? last4.get(row.charge_id) : undefined,
       loan_public_id: row.loan_id ? loanPublicId.get(row.loan_id) : undefined,
     }),
   );
 }
 
-/** What a transaction shows from other tables: its order, payout status, card digits and loan. */
+/** What a transaction shows from other tables: its order, payout, card digits and loan. */
 export interface TransactionLinks {
   order:
     | {
@@ -154,7 +157,8 @@ export interface TransactionLinks {
         subscriptions: { number: string; url: string }[];
       }
     | undefined;
-  deposit_status: TTransaction['deposit_status'] | undefined;
+  /** The payout that swept the row (`ledger_payouts`), none while unswept. */
+  deposit: { id: string; status: NonNullable<TTransaction['deposit_status']> } | undefined;
   last4: string | null | undefined;
   loan_public_id: string | null | undefined;
 }
@@ -193,9 +197,9 @@ export function transactionView(row: TransactionListRow, links: TransactionLinks
     fees: row.fee,
     net: row.net,
     risk_level: row.risk_level,
-    deposit_id: row.payout_id,
+    deposit_id: links.deposit?.id ?? null,
     available_on: utcDateTime(row.available_on),
-    deposit_status: (row.payout_id && links.deposit_status) || null,
+    deposit_status: links.deposit?.status ?? null,
     loan_id: (row.loan_id && links.loan_public_id) ?? null,
     metadata: { charge_type: row.type === 'card_reader_fee' ? 'card_reader_fee' : null },
   };

@@ -46,7 +46,6 @@ export const TRANSACTION_LIST_COLUMNS = [
   'payment_intent_id',
   'order_id',
   'loan_id',
-  'payout_id',
   'available_on',
   'created_at',
   'customer_name',
@@ -191,47 +190,69 @@ export function transactionsQuery(db: Executor, accountId: string, filters: TTra
 export type LoanIds = SelectQueryBuilder<Database, 'loans', { id: string }>;
 
 /**
- * Which rows the loan filter keeps, given the loans it names. On the ledger: the loan's own rows
- * (disbursement, repayments) and the payments its repayments were withheld from (charge or
- * payment rows): a repayment row carries the charge it was taken from.
+ * How rows answer the two filters that name another object. `loan`: which rows the loan filter
+ * keeps, given the loans it names. `deposit`: which rows the deposit filter keeps, given the
+ * payout's id.
  */
-export type LoanCondition = (eb: BtExpression, loanIds: LoanIds) => Expression<SqlBool>;
+export interface LinkConditions {
+  loan: (eb: BtExpression, loanIds: LoanIds) => Expression<SqlBool>;
+  deposit: (eb: BtExpression, payoutId: string) => Expression<SqlBool>;
+}
 
-const ledgerLoanCondition: LoanCondition = (eb, loanIds) =>
-  eb.or([
-    eb('loan_id', 'in', loanIds),
-    eb.and([
-      eb('type', 'in', ['charge', 'payment']),
-      eb(
-        'charge_id',
-        'in',
-        eb
-          .selectFrom('balance_transactions as paydown')
-          .select('paydown.charge_id')
-          .where('paydown.type', '=', 'financing_paydown')
-          .where('paydown.loan_id', 'in', loanIds)
-          .where('paydown.charge_id', 'is not', null),
-      ),
+/**
+ * On the ledger. The loan's own rows (disbursement, repayments) and the payments its repayments
+ * were withheld from (charge or payment rows): a repayment row carries the charge it was taken
+ * from. The rows the payout swept, kept in `ledger_payouts` (migration 0049): matching their
+ * time too lets the planner walk the payout's rows in the list's order
+ * (`ledger_payouts_payout_idx`) and find each in the list's index, instead of reading the
+ * account's whole list for them.
+ */
+export const LEDGER_LINKS: LinkConditions = {
+  loan: (eb, loanIds) =>
+    eb.or([
+      eb('loan_id', 'in', loanIds),
+      eb.and([
+        eb('type', 'in', ['charge', 'payment']),
+        eb(
+          'charge_id',
+          'in',
+          eb
+            .selectFrom('balance_transactions as paydown')
+            .select('paydown.charge_id')
+            .where('paydown.type', '=', 'financing_paydown')
+            .where('paydown.loan_id', 'in', loanIds)
+            .where('paydown.charge_id', 'is not', null),
+        ),
+      ]),
     ]),
-  ]);
+  deposit: (eb, payoutId) =>
+    eb.exists(
+      eb
+        .selectFrom('ledger_payouts as lp')
+        .select(sql.lit(1).as('swept'))
+        .whereRef('lp.seq', '=', 'balance_transactions.seq')
+        .whereRef('lp.created_at', '=', 'balance_transactions.created_at')
+        .where('lp.payout_id', '=', payoutId),
+    ),
+};
 
 /**
  * The condition `transactionsQuery` puts on the account's rows. It reads the ledger's columns by
  * name only, so it applies as well to rows of the same names (the cube's sums), given how those
- * rows answer the loan filter (`loanCondition`).
+ * rows answer the loan and deposit filters (`links`).
  */
 export function transactionConditions(
   eb: BtExpression,
   accountId: string,
   filters: TTransactionFilters,
-  loanCondition: LoanCondition = ledgerLoanCondition,
+  links: LinkConditions = LEDGER_LINKS,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const advanced = advancedConditions(eb, filters);
   if (advanced.length > 0) conditions.push(filters.match === 'any' ? eb.or(advanced) : eb.and(advanced));
   if (filters.type_is_in) conditions.push(eb('type', 'in', filters.type_is_in));
   if (filters.store_currency_is) conditions.push(eb('currency', '=', filters.store_currency_is));
-  if (filters.deposit_id) conditions.push(eb('payout_id', '=', filters.deposit_id));
+  if (filters.deposit_id) conditions.push(links.deposit(eb, filters.deposit_id));
   if (filters.loan_id_is) {
     const loanId = filters.loan_id_is;
     const loanIds = eb
@@ -239,7 +260,7 @@ export function transactionConditions(
       .select('id')
       .where('account_id', '=', accountId)
       .where((loan) => loan.or([loan('stripe_loan_id', '=', loanId), loan('id', '=', loanId)]));
-    conditions.push(loanCondition(eb, loanIds));
+    conditions.push(links.loan(eb, loanIds));
   }
   if (filters.search && filters.search.length > 0) {
     conditions.push(

@@ -15,7 +15,7 @@ import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
 import {
   customerCurrencySql,
   dateRanges,
-  type LoanCondition,
+  type LinkConditions,
   transactionConditions,
   transactionsQuery,
 } from './query.ts';
@@ -265,7 +265,7 @@ function cellSums<TB extends keyof Database, O extends SummedCell>(
   cells: SelectQueryBuilder<Database, TB, O>,
   accountId: string,
   filters: Filters,
-  loanCondition?: LoanCondition,
+  links?: LinkConditions,
 ) {
   const named = cells as unknown as SelectQueryBuilder<Database, 'ledger_cube', SummedCell>;
   return db
@@ -275,7 +275,7 @@ function cellSums<TB extends keyof Database, O extends SummedCell>(
         eb as unknown as ExpressionBuilder<Database, 'balance_transactions'>,
         accountId,
         filters,
-        loanCondition,
+        links,
       ),
     )
     .select(sumColumns(sql<string>`coalesce(sum(count), 0)::text`))
@@ -300,8 +300,14 @@ export function cutPeriods(filters: Filters, ms: number): Date[] {
 
 const CELL_COLUMNS = [...CUBE_ATTRIBUTES, 'count', 'amount', 'fee', 'net'] as const;
 
-/** A cell's `loan_id` already names the loan a payment was repaid from (the ledger's cube key). */
-const cubeLoanCondition: LoanCondition = (eb, loanIds) => eb('loan_id', 'in', loanIds);
+/**
+ * A cell's `loan_id` already names the loan a payment was repaid from (the ledger's cube key), and
+ * its `payout_id` the payout that swept its rows.
+ */
+const CUBE_LINKS: LinkConditions = {
+  loan: (eb, loanIds) => eb('loan_id', 'in', loanIds),
+  deposit: (_eb, payoutId) => sql<SqlBool>`payout_id = ${payoutId}`,
+};
 
 /**
  * Sums from the cubes, their cells named as the ledger's rows so that the list's own conditions
@@ -335,7 +341,7 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
             .$if(cutHours.length > 0, (q) => q.where('hour', 'not in', cutHours)),
         );
   const [whole, edges] = await Promise.all([
-    cellSums(db, cells, accountId, filters, cubeLoanCondition),
+    cellSums(db, cells, accountId, filters, CUBE_LINKS),
     cutHours.length > 0
       ? ledgerSums(db, accountId, filters, { starts: cutHours, ms: HOUR_MS })
       : { buckets: [], sources: [] },

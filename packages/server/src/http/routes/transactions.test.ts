@@ -108,9 +108,10 @@ describeEachDatabase('transactions lists', (use) => {
     await seedHistory(use(), { transactions: 1500, days: 20, seed: 11, end: END, batchPayments: 300 });
     app = await makeTestApp(use());
     rows = (
-      await sql<Row>`select id, seq, type, amount, fee, net, currency, customer_currency, customer_name,
-        customer_email, customer_country, risk_level, channel, source, source_device, payout_id, loan_id,
-        order_id, charge_id, payment_intent_id, created_at from balance_transactions`.execute(use().db)
+      await sql<Row>`select id, b.seq, type, amount, fee, net, currency, customer_currency, customer_name,
+        customer_email, customer_country, risk_level, channel, source, source_device, lp.payout_id, loan_id,
+        order_id, charge_id, payment_intent_id, b.created_at
+        from balance_transactions b left join ledger_payouts lp on lp.seq = b.seq`.execute(use().db)
     ).rows.map((row) => ({ ...row, order_id: row.order_id === null ? null : Number(row.order_id) }));
   }, 300_000);
   afterAll(async () => {
