@@ -24,6 +24,16 @@ export async function lockAccount(trx: Trx, accountId: string): Promise<Account>
   return account;
 }
 
+/** An account's rows no payout has swept, with what the payout planner reads of each, in ledger order. */
+export function unsweptRows(db: Executor, accountId: string) {
+  return db
+    .selectFrom('ledger_unswept as u')
+    .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
+    .select(['b.id', 'u.currency', 'u.net', 'u.available_on'])
+    .where('u.account_id', '=', accountId)
+    .orderBy('u.seq');
+}
+
 /** The available rows no payout has swept, locked until the payout that takes them commits. */
 export async function lockUnsweptAvailable(
   trx: Trx,
@@ -31,14 +41,9 @@ export async function lockUnsweptAvailable(
   now: Date,
   currency?: string,
 ): Promise<UnsweptRow[]> {
-  let query = trx
-    .selectFrom('ledger_unswept as u')
-    .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
-    .select(['b.id', 'u.currency', 'u.net', 'u.available_on'])
-    .where('u.account_id', '=', accountId)
-    .where('u.available_on', '<=', now);
+  let query = unsweptRows(trx, accountId).where('u.available_on', '<=', now);
   if (currency) query = query.where('u.currency', '=', currency);
-  return query.orderBy('u.seq').forUpdate('u').execute();
+  return query.forUpdate('u').execute();
 }
 
 /** The UTC midnight after `now`. */

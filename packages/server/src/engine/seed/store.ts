@@ -9,6 +9,7 @@ import { createReader } from '../card-readers/services.ts';
 import { DAY_MS } from '../clock.ts';
 import type { Actor, EngineContext } from '../payments/context.ts';
 import type { UnsweptRow } from '../payouts/plan-payout.ts';
+import { unsweptRows } from '../payouts/services.ts';
 import { loadRates } from '../rates.ts';
 import { saveSettings } from '../settings/settings.ts';
 
@@ -166,15 +167,7 @@ export async function openStore(
     .where('account_id', '=', account.id)
     .executeTakeFirst();
 
-  const pool: UnsweptRow[] = (
-    await db
-      .selectFrom('ledger_unswept as u')
-      .innerJoin('balance_transactions as b', 'b.seq', 'u.seq')
-      .select(['b.id', 'u.currency', 'u.net', 'u.available_on'])
-      .where('u.account_id', '=', account.id)
-      .orderBy('u.seq')
-      .execute()
-  ).map((row) => ({ ...row }));
+  const pool: UnsweptRow[] = await unsweptRows(db, account.id).execute();
   return {
     account,
     created,
