@@ -21,7 +21,14 @@ import {
   TRANSACTION_LIST_COLUMNS,
   transactionsQuery,
 } from '../transactions/query.ts';
-import { ChunkSink, EXPORT_CHUNK_BYTES, joinLinksByKey, type WrittenFile } from './writer.ts';
+import {
+  ChunkSink,
+  EXPORT_CHUNK_BYTES,
+  joinLinksByKey,
+  linkedSql,
+  type OrderWindow,
+  type WrittenFile,
+} from './writer.ts';
 
 /**
  * The transactions file through COPY. On PostgreSQL one `COPY (SELECT …) TO STDOUT` in CSV
@@ -334,11 +341,22 @@ export async function writeTransactionsCsvByCopy(
 /** Rows a piece of the file has on the embedded database, read by one COPY. */
 export const EMBEDDED_PIECE_ROWS = 10_000;
 
-/** Where a piece of the file starts: its first row's key in the list's default order. */
+/**
+ * Where a piece of the file starts, its first row's key in the list's default order, and the
+ * orders most of its rows belong to (`OrderWindow`), when they are few enough to read as a range.
+ */
 interface PieceStart {
   at: string;
   seq: number;
+  window: OrderWindow | undefined;
 }
+
+/**
+ * The most order ids a window spans, per row of its piece: a wider one would read more orders by
+ * range than its rows would look up by key (the orders of other accounts, or of a piece whose
+ * rows are mostly refunds of older orders).
+ */
+const WINDOW_IDS_PER_ROW = 2;
 
 /**
  * Writes the transactions list's rows that `filters` select through COPY on the embedded
@@ -384,23 +402,44 @@ export async function writeTransactionsCsvByEmbeddedCopy(
     options.format,
   );
   if (!countryNames) return undefined;
-  // `at` is the time as the database writes it, so the ranges keep microseconds (as the row
-  // writer's resumption does).
+  // One pass over the rows' keys numbers them in the list's order, and each piece's first key
+  // starts it. `at` is the time as the database writes it, so the ranges keep microseconds (as the
+  // row writer's resumption does). Order ids grow with time, so the orders made while a piece's
+  // rows were written are those after the newest order of the next (older) piece, up to its own
+  // newest: its window. A refund or a late capture in it belongs to an older order, which is
+  // looked up by key; so is every order of the oldest piece, which has no older piece to bound it.
+  // The size is written into the text, so the grouping and the order are the same expression.
+  const size = sql.lit(pieceRows);
+  const piece = sql<number>`(n - 1) / ${size}`;
   const starts = await db
     .selectFrom(
       rows()
         .select([
-          sql<string>`created_at::text`.as('at'),
+          'created_at',
           'seq',
+          'order_id',
           sql<number>`row_number() over (order by created_at desc, seq desc)`.as('n'),
         ])
         .as('k'),
     )
-    .select(['at', 'seq'])
-    .where(sql<SqlBool>`(n - 1) % ${pieceRows} = 0`)
-    .orderBy('n')
+    .select([
+      sql<string>`(min(created_at) filter (where (n - 1) % ${size} = 0))::text`.as('at'),
+      sql<string>`(min(seq) filter (where (n - 1) % ${size} = 0))::text`.as('seq'),
+      sql<string | null>`max(order_id)::text`.as('newest'),
+    ])
+    .groupBy(piece)
+    .orderBy(piece)
     .execute();
-  const pieces: PieceStart[] = starts.map(({ at, seq }) => ({ at, seq: Number(seq) }));
+  const pieces: PieceStart[] = starts.map(({ at, seq, newest }, index) => {
+    const older = starts[index + 1]?.newest;
+    let window: OrderWindow | undefined;
+    if (older != null && newest !== null) {
+      window = { from: Number(older) + 1, to: Number(newest) };
+      if (window.to < window.from || window.to - window.from >= pieceRows * WINDOW_IDS_PER_ROW)
+        window = undefined;
+    }
+    return { at, seq: Number(seq), window };
+  });
   const sink = new ChunkSink(db, exportId);
   const records = new CrlfRecords(EXPORT_CHUNK_BYTES + COPY_READ_BYTES * 4);
   records.write(Buffer.from(csvRecord(TRANSACTION_CSV_HEADERS)));
@@ -414,7 +453,7 @@ export async function writeTransactionsCsvByEmbeddedCopy(
       range = range.where(
         sql<SqlBool>`created_at >= ${next.at}::timestamptz and (created_at > ${next.at}::timestamptz or seq > ${next.seq})`,
       );
-    const query = copyQuery(db, range, wallClock, countryNames, 'by key');
+    const query = copyQuery(db, range, wallClock, countryNames, start.window ?? 'by key');
     const text = `copy (${inlineParameters(query, escapeLiteral)}) to '/dev/blob' with (format csv)`;
     const blob = await pglite.transaction(async (tx) => {
       // Dates are written as PostgreSQL's ISO text of a timestamp cut to the second.
@@ -441,19 +480,23 @@ export async function writeTransactionsCsvByEmbeddedCopy(
  * `lookups`: how the order number and card digits are found. `joined` joins the orders and the
  * charges, which for a whole file PostgreSQL does by hash; `by key` looks each up by its primary
  * key (a lateral subquery with `limit 1`, which the planner cannot flatten into a join), for a
- * range of rows, where a hash join would read both tables whole for every range (`joinLinksByKey`).
+ * range of rows, where a hash join would read both tables whole for every range; a window reads
+ * its orders and their charges by index range and looks up by key only the rest
+ * (`joinLinksByKey`).
  */
 function copyQuery(
   db: Db,
   rows: Bt,
   wallClock: WallClock,
   countryNames: Record<string, string>,
-  lookups: 'joined' | 'by key',
+  lookups: 'joined' | 'by key' | OrderWindow,
 ): CompiledQuery {
+  const window = typeof lookups === 'object' ? lookups : undefined;
+  const linked = linkedSql(window);
   const col = <T>(name: string) => sql<T>`${sql.ref(`b.${name}`)}`;
   const customerCurrency = sql<string>`coalesce(b.customer_currency, b.currency)`;
   // As the list does, a payment shows the card's last four digits only when it has a charge.
-  const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then c.link_last4 end, '')`;
+  const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then ${linked.last4} end, '')`;
   const method = sql<string | null>`case when b.source is null or b.source = '' then null
     else ${labelSql(col('source'), PAYMENT_METHOD_LABELS)} || coalesce(${' •••• '} || ${last4}, '') end`;
   // The label starts the cell and is never empty, so neutralising it neutralises the cell.
@@ -468,7 +511,7 @@ function copyQuery(
     // The table shows fees as what they take away; the file does the same.
     moneySql(sql`(-b.fee)`, col('currency')),
     moneySql(col('net'), col('currency')),
-    textCellSql(sql`o.link_order_number`),
+    textCellSql(linked.orderNumber),
     method,
     textCellSql(col('customer_name')),
     textCellSql(col('customer_email')),
@@ -481,7 +524,7 @@ function copyQuery(
     textCellSql(col('id')),
   ];
   const listed = db.selectFrom(rows.select(TRANSACTION_LIST_COLUMNS).as('b'));
-  const linked =
+  const joined =
     lookups === 'joined'
       ? listed
           .leftJoin(
@@ -498,8 +541,8 @@ function copyQuery(
                 .as('c'),
             (join) => join.onRef('c.id', '=', 'b.charge_id'),
           )
-      : joinLinksByKey(db, listed);
-  return linked
+      : joinLinksByKey(db, listed, window);
+  return joined
     .select(cells.map((cell, index) => cell.as(`c${index}`)))
     .$call((q) => orderTransactionRows(q, 'b', 'date', 'desc'))
     .compile();
