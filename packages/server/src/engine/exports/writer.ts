@@ -84,8 +84,8 @@ export function joinLinksByKey<O>(
       (join) => join.onRef('cw.window_charge_id', '=', 'b.charge_id'),
     );
   // The lookups by key run only for a row the window did not link: a condition on the joined row
-  // alone is evaluated before the index is read.
-  // Typed as the rows alone: what the window joined is read through `linkedSql`.
+  // alone is evaluated before the index is read. The query keeps the rows' type: what the window
+  // joined is read through `linkedSql`, as `o` and `c` are.
   return joinLinksLaterally(db, windowed as unknown as typeof query, {
     orders: sql<SqlBool>`ow.window_order_id is null`,
     charges: sql<SqlBool>`cw.window_charge_id is null`,
