@@ -3,7 +3,7 @@ import { appError } from '@paydesk/domain';
 import { buildPath, exports, payouts, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
-import { type Db, postgresPoolOf } from '../../db/database.ts';
+import { type Db, embeddedDatabaseOf, postgresPoolOf } from '../../db/database.ts';
 import type { ExportsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import { type MailSettings, sendMail } from '../../store/mail.ts';
@@ -193,6 +193,19 @@ async function mailExport(db: Db, row: ExportRow, file: WrittenFile, mail: MailS
 }
 
 /**
+ * Deletes the exports older than the retention, with their chunks. The embedded database runs no
+ * autovacuum, so there the chunks' space is freed for the next files at once; without it every
+ * file ever written would stay in the data folder. PostgreSQL's autovacuum frees it in time.
+ */
+async function deleteExpiredExports(db: Db): Promise<void> {
+  const deleted = await db
+    .deleteFrom('exports')
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_RETENTION_DAYS})`)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows > 0n && embeddedDatabaseOf(db)) await sql`vacuum export_chunks`.execute(db);
+}
+
+/**
  * The `export.csv` job: writes the file, marks the export done, then e-mails it. A failure to
  * write marks the export failed (the page shows its export failure notice); a failure to mail is
  * recorded on the export and does not take the downloaded file away.
@@ -202,10 +215,7 @@ export async function runExportJob(
   payload: Record<string, unknown>,
   mail: MailSettings,
 ): Promise<void> {
-  await db
-    .deleteFrom('exports')
-    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_RETENTION_DAYS})`)
-    .execute();
+  await deleteExpiredExports(db);
   const row = await db
     .selectFrom('exports')
     .selectAll()

@@ -10,8 +10,10 @@ import {
   transactionCsvCells,
 } from '@paydesk/domain/exports/columns';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { JOB_HANDLERS } from '../../engine/context.ts';
+import { EXPORT_RETENTION_DAYS } from '../../engine/exports/service.ts';
 import { writeTransactionsCsv } from '../../engine/exports/writer.ts';
 import { runDueJobs } from '../../engine/jobs.ts';
 import { seedHistory } from '../../engine/seed/seed.ts';
@@ -389,6 +391,43 @@ describeEachDatabase('CSV exports', (use) => {
       .executeTakeFirstOrThrow();
     expect(row.mail_error).toBeNull();
     expect(row.mailed_at).toBeInstanceOf(Date);
+  });
+
+  // Last: it ages every export of the tests above.
+  it('deletes exports past their seven days with their files, whose space the next files take', async () => {
+    const { db } = use();
+    const chunksSize = async () =>
+      Number(
+        (
+          await sql<{ size: string }>`select pg_total_relation_size('export_chunks')::text as size`.execute(
+            db,
+          )
+        ).rows[0]!.size,
+      );
+    const files = async () => {
+      for (let file = 0; file < 3; file++)
+        expect((await exportAndWait(TXN_EXPORT, '')).status).toBe('success');
+    };
+    const empty = await chunksSize();
+    await files();
+    const before = await chunksSize();
+    const aged = (await db.selectFrom('exports').select('id').execute()).map((row) => row.id);
+    await sql`update exports set created_at = now() - make_interval(days => ${EXPORT_RETENTION_DAYS}, mins => 1)`.execute(
+      db,
+    );
+    // The first job after them deletes them, with their chunks.
+    await files();
+    const left = await db
+      .selectFrom('export_chunks')
+      .select((eb) => eb.fn.countAll<string>().as('chunks'))
+      .where('export_id', 'in', aged)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.chunks)).toBe(0);
+    expect(await db.selectFrom('exports').select('id').where('id', 'in', aged).execute()).toEqual([]);
+    // The embedded database has no autovacuum: the deleted files' space is freed at once, so the
+    // new files take it instead of growing the table by as much again (PostgreSQL's autovacuum
+    // frees it in time). A few pages of the index are freed only by a later vacuum.
+    if (use().kind === 'pglite') expect((await chunksSize()) - before).toBeLessThan((before - empty) / 4);
   });
 });
 
