@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { embeddedDatabaseOf } from '../../db/database.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { enqueueNextDay, markPayoutInTransit, runScheduledPayouts, settlePayout } from './services.ts';
 
@@ -24,9 +26,17 @@ export async function runDaily(
   await work(accountId);
 }
 
-/** `payouts.schedule`: today's scheduled payouts (migration 0003 queues the first run per account). */
+/**
+ * `payouts.schedule`: today's scheduled payouts (migration 0003 queues the first run per account).
+ * A payout takes the rows it sweeps out of `ledger_unswept`. The embedded database runs no
+ * autovacuum, so there the day's run frees their space itself; without it the table would keep
+ * a dead copy of every ledger row ever written. PostgreSQL's autovacuum frees it in time.
+ */
 export const runPayoutScheduleJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
-  runDaily(ctx, 'payouts.schedule', payload, (accountId) => runScheduledPayouts(ctx, accountId));
+  runDaily(ctx, 'payouts.schedule', payload, async (accountId) => {
+    await runScheduledPayouts(ctx, accountId);
+    if (embeddedDatabaseOf(ctx.db)) await sql`vacuum ledger_unswept`.execute(ctx.db);
+  });
 
 export const runPayoutInTransitJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
   markPayoutInTransit(ctx.db, String(payload.payout_id));
