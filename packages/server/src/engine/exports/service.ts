@@ -3,7 +3,7 @@ import { appError } from '@paydesk/domain';
 import { buildPath, exports, payouts, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
 import { type Selectable, sql } from 'kysely';
-import { type Db, embeddedDatabaseOf, postgresPoolOf } from '../../db/database.ts';
+import { type Db, freeDeletedRows, postgresPoolOf } from '../../db/database.ts';
 import type { ExportsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
 import { type MailSettings, sendMail } from '../../store/mail.ts';
@@ -193,16 +193,16 @@ async function mailExport(db: Db, row: ExportRow, file: WrittenFile, mail: MailS
 }
 
 /**
- * Deletes the exports older than the retention, with their chunks. The embedded database runs no
- * autovacuum, so there the chunks' space is freed for the next files at once; without it every
- * file ever written would stay in the data folder. PostgreSQL's autovacuum frees it in time.
+ * Deletes the exports older than the retention, with their chunks, and frees the chunks' space
+ * for the next files (`freeDeletedRows`): without it, on the embedded database every file ever
+ * written would stay in the data folder.
  */
 async function deleteExpiredExports(db: Db): Promise<void> {
   const deleted = await db
     .deleteFrom('exports')
     .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_RETENTION_DAYS})`)
     .executeTakeFirst();
-  if (deleted.numDeletedRows > 0n && embeddedDatabaseOf(db)) await sql`vacuum export_chunks`.execute(db);
+  if (deleted.numDeletedRows > 0n) await freeDeletedRows(db, 'export_chunks');
 }
 
 /**

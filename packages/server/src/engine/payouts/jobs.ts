@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { embeddedDatabaseOf } from '../../db/database.ts';
+import { freeDeletedRows } from '../../db/database.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { enqueueNextDay, markPayoutInTransit, runScheduledPayouts, settlePayout } from './services.ts';
 
@@ -28,14 +27,14 @@ export async function runDaily(
 
 /**
  * `payouts.schedule`: today's scheduled payouts (migration 0003 queues the first run per account).
- * A payout takes the rows it sweeps out of `ledger_unswept`. The embedded database runs no
- * autovacuum, so there the day's run frees their space itself; without it the table would keep
- * a dead copy of every ledger row ever written. PostgreSQL's autovacuum frees it in time.
+ * A payout deletes the rows it sweeps from `ledger_unswept`; the day's run frees their space
+ * (`freeDeletedRows`), without which, on the embedded database, the table would keep a dead copy
+ * of every ledger row ever written.
  */
 export const runPayoutScheduleJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
   runDaily(ctx, 'payouts.schedule', payload, async (accountId) => {
     await runScheduledPayouts(ctx, accountId);
-    if (embeddedDatabaseOf(ctx.db)) await sql`vacuum ledger_unswept`.execute(ctx.db);
+    await freeDeletedRows(ctx.db, 'ledger_unswept');
   });
 
 export const runPayoutInTransitJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
