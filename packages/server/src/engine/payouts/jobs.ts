@@ -27,14 +27,15 @@ export async function runDaily(
 
 /**
  * `payouts.schedule`: today's scheduled payouts (migration 0003 queues the first run per account).
- * A payout deletes the rows it sweeps from `ledger_unswept`; the day's run frees their space
- * (`freeDeletedRows`), without which, on the embedded database, the table would keep a dead copy
- * of every ledger row ever written.
+ * A payout deletes the rows it sweeps from `ledger_unswept`; a run that swept rows frees their
+ * space (`freeDeletedRows`) at once, without waiting for the embedded database's upkeep.
  */
 export const runPayoutScheduleJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
   runDaily(ctx, 'payouts.schedule', payload, async (accountId) => {
-    await runScheduledPayouts(ctx, accountId);
-    await freeDeletedRows(ctx.db, 'ledger_unswept');
+    const plan = await runScheduledPayouts(ctx, accountId);
+    if (plan.effects.sweeps.some((sweep) => sweep.txn_ids.length > 0)) {
+      await freeDeletedRows(ctx.db, 'ledger_unswept');
+    }
   });
 
 export const runPayoutInTransitJob = (ctx: EngineContext, payload: Record<string, unknown>) =>
