@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { startUpkeep } from './db/upkeep.ts';
 import { JOB_HANDLERS } from './engine/context.ts';
 import { jobWakeup } from './engine/job-wakeup.ts';
 import { startJobWorker } from './engine/jobs.ts';
 import { restoreDeferredIndexes } from './engine/seed/bulk-load.ts';
+import { requestIdleness } from './http/activity.ts';
 import { buildApp, DEFAULT_WEB_DIST } from './http/app.ts';
 import { describeDatabase, openConfiguredDatabase } from './runtime.ts';
 import { ensureAdminUser } from './store/users.ts';
@@ -69,11 +71,19 @@ async function main(): Promise<void> {
           onError: (error) => app.log.error({ err: error }, 'job worker failed'),
         })
       : async () => {};
+  // The embedded database's vacuum and analyze, between requests (PostgreSQL's autovacuum
+  // does this on a server).
+  const stopUpkeep = startUpkeep(database.db, {
+    idleMs: requestIdleness(app.server),
+    onStep: (step, ms) => app.log.debug({ upkeep: step, ms: Math.round(ms) }, 'database upkeep'),
+    onError: (error) => app.log.error({ err: error }, 'database upkeep failed'),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await stopUpkeep();
     await stopJobs();
     await app.close();
     await database.close();
