@@ -304,8 +304,10 @@ describeEachDatabase('seed bulk load', (use) => {
       reltuples: number;
     }>`select relname, reltuples::float8 as reltuples
       from pg_class where relnamespace = current_schema()::regnamespace
-        and relname in ('balance_transactions', 'charges', 'ledger_cube_hours')`.execute(use().db);
-    expect(planned.rows).toHaveLength(3);
+        and relname in ('balance_transactions', 'charges', 'charge_documents', 'ledger_cube_hours')`.execute(
+      use().db,
+    );
+    expect(planned.rows).toHaveLength(4);
     for (const row of planned.rows) expect(row.reltuples, row.relname).toBeGreaterThan(0);
     expect(await record()).toBeUndefined();
     expectConsistent(await checkLedger(use().db));
