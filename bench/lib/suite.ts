@@ -35,6 +35,7 @@ export const BENCHES: readonly BenchSpec[] = [
   { name: 'payment-activity', script: 'payment-activity.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
   { name: 'payment-detail', script: 'payment-detail.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
   { name: 'fraud-backtest', script: 'fraud-backtest.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
+  { name: 'upkeep', script: 'upkeep.bench.ts', nodeFlags: [], store: 'seeded', env: {}, only: 'pglite' },
   { name: 'load', script: 'load.bench.ts', nodeFlags: [], store: 'new', env: {} },
   {
     name: 'load-web2',
@@ -69,12 +70,13 @@ export function selectBenches(only: string | undefined, kind: StoreKind): Select
   }
   const wanted = names.length === 0 ? BENCHES : BENCHES.filter((bench) => names.includes(bench.name));
   const elsewhere = wanted.filter((bench) => bench.only !== undefined && bench.only !== kind);
+  const needs = (bench: BenchSpec) => `needs ${bench.only === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR'}`;
   if (names.length > 0 && elsewhere.length > 0) {
-    throw new Error(`BENCH_ONLY: ${elsewhere.map((bench) => bench.name).join(', ')} needs DATABASE_URL.`);
+    throw new Error(`BENCH_ONLY: ${elsewhere.map((bench) => `${bench.name} ${needs(bench)}`).join('; ')}.`);
   }
   return {
     run: wanted.filter((bench) => !elsewhere.includes(bench)),
-    skipped: elsewhere.map((bench) => ({ name: bench.name, reason: 'needs DATABASE_URL' })),
+    skipped: elsewhere.map((bench) => ({ name: bench.name, reason: needs(bench) })),
   };
 }
 
