@@ -44,7 +44,7 @@ export function seedSummary(result: SeedResult, elapsed_ms: number): string[] {
   return [
     `Seeded ${result.rows.toLocaleString('en-US')} ledger rows in ${formatDuration(elapsed_ms)} (${rate.toLocaleString('en-US')} rows/s; ` +
       `planning ${formatDuration(result.plan_ms)}, writing ${formatDuration(result.write_ms)}, ${result.batches} batches` +
-      `; ${result.deferred_indexes > 0 ? `building ${result.deferred_indexes} indexes, ` : ''}checking, vacuuming and analyzing ${formatDuration(result.finish_ms)}).`,
+      `; ${result.deferred_indexes > 0 ? `building ${result.deferred_indexes} indexes, ` : ''}checking and analyzing ${formatDuration(result.finish_ms)}).`,
     `History from ${result.start.toISOString()} to ${result.end.toISOString()} on account ${result.account_id}` +
       `${result.account_created ? ' (created)' : ''}.`,
     `Ledger rows: ${types}.`,

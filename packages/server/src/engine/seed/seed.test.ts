@@ -298,8 +298,9 @@ describeEachDatabase('seed bulk load', (use) => {
     expect(result.finish_ms).toBeGreaterThan(0);
     expect(result.deferred_indexes).toBeGreaterThan(5);
     expect(await bulkIndexes(use())).toEqual(migrated);
-    // The written tables were vacuumed and analyzed: the planner knows their sizes (-1 or 0
-    // before), and their pages are marked all-visible for index-only scans.
+    // The written tables were analyzed: the planner knows their sizes (-1 or 0 before). On the
+    // embedded database, which runs no autovacuum, they were vacuumed too: their pages are
+    // marked all-visible for index-only scans.
     const planned = await sql<{
       relname: string;
       reltuples: number;
@@ -312,7 +313,7 @@ describeEachDatabase('seed bulk load', (use) => {
     expect(planned.rows).toHaveLength(4);
     for (const row of planned.rows) {
       expect(row.reltuples, row.relname).toBeGreaterThan(0);
-      expect(row.relallvisible, row.relname).toBeGreaterThan(0);
+      if (use().kind === 'pglite') expect(row.relallvisible, row.relname).toBeGreaterThan(0);
     }
     expect(await record()).toBeUndefined();
     expectConsistent(await checkLedger(use().db));
