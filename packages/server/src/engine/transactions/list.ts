@@ -8,6 +8,7 @@ import {
   chargeLast4Sql,
   dateRanges,
   orderTransactions,
+  payoutRowKeys,
   TRANSACTION_LIST_COLUMNS,
   type TransactionListRow,
   transactionsQuery,
@@ -68,7 +69,8 @@ export async function listTransactions(
 ): Promise<TTransaction[]> {
   const direction = query.direction ?? 'desc';
   let offset = (query.page - 1) * query.pagesize;
-  let keys = transactionsQuery(db, accountId, query).select('seq');
+  const unskipped = transactionsQuery(db, accountId, query).select('seq');
+  let keys = unskipped;
   if (
     offset >= (options.hourSkipMinOffset ?? HOUR_SKIP_MIN_OFFSET) &&
     query.sort === 'date' &&
@@ -81,7 +83,13 @@ export async function listTransactions(
     keys = keys.where('created_at', direction === 'desc' ? '<' : '>=', edge);
     offset = start.skip;
   }
-  const page = orderTransactions(keys, query.sort, direction).limit(query.pagesize).offset(offset);
+  const { deposit_id } = query;
+  // A payout's rows in date order are walked from the payout's index (`payoutRowKeys`).
+  const ordered =
+    deposit_id !== undefined && query.sort === 'date' && keys === unskipped
+      ? payoutRowKeys(db, accountId, { ...query, deposit_id }, direction)
+      : orderTransactions(keys, query.sort, direction);
+  const page = ordered.limit(query.pagesize).offset(offset);
   const rows = await orderTransactions(
     db.selectFrom('balance_transactions').select(TRANSACTION_LIST_COLUMNS).where('seq', 'in', page),
     query.sort,

@@ -293,6 +293,26 @@ describeEachDatabase('transactions lists', (use) => {
       `deposit_id=${payout}&type_is=charge`,
       (row) => row.payout_id === payout && row.type === 'charge',
     );
+    // The payout's rows are walked from its own index: under either match, oldest first, and on
+    // a later page, in the list's order.
+    await check(
+      `deposit_id=${payout}&match=any&type_is=refund&customer_country_is=${country}`,
+      (row) => row.payout_id === payout && (row.type === 'refund' || row.customer_country === country),
+    );
+    const swept = (row: Row) => row.payout_id === payout;
+    expect(await ids(`deposit_id=${payout}&direction=asc`)).toEqual(
+      expected(swept, (a, b) => -byDateDesc(a, b)),
+    );
+    const secondPage = rows
+      .filter(swept)
+      .sort(byDateDesc)
+      .slice(10, 20)
+      .map((row) => row.id);
+    expect(secondPage.length).toBe(10);
+    const res = await get(`${BASE}/transactions?pagesize=10&page=2&deposit_id=${payout}`);
+    expect(
+      (res.json() as { data: { transaction_id: string }[] }).data.map((row) => row.transaction_id),
+    ).toEqual(secondPage);
   });
 
   it('filters by a loan by its public id: its rows and the payments its repayments came from', async () => {
