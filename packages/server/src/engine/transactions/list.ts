@@ -69,8 +69,7 @@ export async function listTransactions(
 ): Promise<TTransaction[]> {
   const direction = query.direction ?? 'desc';
   let offset = (query.page - 1) * query.pagesize;
-  const unskipped = transactionsQuery(db, accountId, query).select('seq');
-  let keys = unskipped;
+  let keys = transactionsQuery(db, accountId, query).select('seq');
   if (
     offset >= (options.hourSkipMinOffset ?? HOUR_SKIP_MIN_OFFSET) &&
     query.sort === 'date' &&
@@ -84,9 +83,10 @@ export async function listTransactions(
     offset = start.skip;
   }
   const { deposit_id } = query;
-  // A payout's rows in date order are walked from the payout's index (`payoutRowKeys`).
+  // A payout's rows in date order are walked from the payout's index (`payoutRowKeys`); the
+  // hour skip above never applies to them, as `rollupEligible` refuses `deposit_id`.
   const ordered =
-    deposit_id !== undefined && query.sort === 'date' && keys === unskipped
+    deposit_id !== undefined && query.sort === 'date'
       ? payoutRowKeys(db, accountId, { ...query, deposit_id }, direction)
       : orderTransactions(keys, query.sort, direction);
   const page = ordered.limit(query.pagesize).offset(offset);
