@@ -92,7 +92,13 @@ export function auditInsert(
  * Tables whose writes are the request's own bookkeeping (its idempotency claim, its rate-limit
  * count, its audit), not a change of the store's data.
  */
-const BOOKKEEPING_TABLES = new Set(['idempotency_keys', 'rate_limit_hits', 'audit_log', 'audit_log_status']);
+const BOOKKEEPING_TABLES = new Set([
+  'idempotency_keys',
+  'rate_limit_hits',
+  'audit_log',
+  'audit_log_status',
+  'upkeep_counts',
+]);
 
 const LEADING_COMMENTS = /^(?:\s+|--[^\n]*\n|\/\*[\s\S]*?\*\/)*/;
 const WRITE_STATEMENT =

@@ -617,6 +617,14 @@ export interface ClockTable {
   offset_ms: number;
 }
 
+/** What the embedded database's upkeep has counted of a table across runs (migration 0051). */
+export interface UpkeepCountsTable {
+  table_name: string;
+  dead: number;
+  inserted: number;
+  changed: number;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -753,6 +761,7 @@ export interface Database {
   exchange_rates: ExchangeRatesTable;
   jobs: JobsTable;
   clock: ClockTable;
+  upkeep_counts: UpkeepCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   exports: ExportsTable;
   notes: NotesTable;

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../testing/db.ts';
-import type { Db } from './database.ts';
+import { type Db, openDatabase } from './database.ts';
 import {
+  carriedCounts,
   dueUpkeep,
   runUpkeepStep,
   startUpkeep,
@@ -137,5 +141,55 @@ describeEachDatabase('database upkeep', (use, kind) => {
     const overdue = startUpkeep(db, { idleMs: () => 0, interval_ms: 10, max_wait_ms: 0, onStep });
     await vi.waitFor(() => expect(steps).toContain('upkeep_probe'), { timeout: 5000 });
     await overdue();
+  });
+
+  it('carries the counters from one run of the store to the next, until the table is vacuumed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-upkeep-'));
+    const open = () => openDatabase({ kind: 'pglite', dataDir });
+    const carryStep = async (db: Db, carried?: Awaited<ReturnType<typeof carriedCounts>>) =>
+      (await dueUpkeep(db, carried)).find((step) => step.table === 'upkeep_carry');
+    try {
+      let store = await open();
+      await sql`create table upkeep_carry (id int primary key, note text not null)`.execute(store.db);
+      await sql`insert into upkeep_carry select g, 'note ' || g from generate_series(1, 2000) g`.execute(
+        store.db,
+      );
+      await flushCounters(store.db);
+      await sql`vacuum (analyze) upkeep_carry`.execute(store.db);
+      // Each run updates 300 of 2,000 rows: under the 450 dead rows (50 + a fifth) that make a
+      // vacuum due, and over the 250 changes (50 + a tenth) that make an analysis due.
+      const run = async () => {
+        await sql`update upkeep_carry set note = note || '!' where id <= 300`.execute(store.db);
+        await flushCounters(store.db);
+      };
+      await run();
+      expect(await carryStep(store.db)).toEqual({ table: 'upkeep_carry', vacuum: false, analyze: true });
+      const first = startUpkeep(store.db, { idleMs: () => 0, interval_ms: 60_000 });
+      await first();
+      await store.close();
+
+      store = await open();
+      await run();
+      // Counted from zero again, the second run's 300 dead rows would not make a vacuum due.
+      expect(await carryStep(store.db)).toEqual({ table: 'upkeep_carry', vacuum: false, analyze: true });
+      const carried = await carriedCounts(store.db);
+      expect(carried.get('upkeep_carry')).toMatchObject({ dead: 300, changed: 300 });
+      expect(await carryStep(store.db, carried)).toEqual({
+        table: 'upkeep_carry',
+        vacuum: true,
+        analyze: true,
+      });
+
+      // Once vacuumed and analyzed in this run, what earlier runs counted is done with.
+      await runUpkeepStep(store.db, { table: 'upkeep_carry', vacuum: true, analyze: true });
+      await flushCounters(store.db);
+      expect(await carryStep(store.db, carried)).toBeUndefined();
+      const second = startUpkeep(store.db, { idleMs: () => 0, interval_ms: 60_000 });
+      await second();
+      expect((await carriedCounts(store.db)).get('upkeep_carry')).toBeUndefined();
+      await store.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,9 +14,10 @@ import { type Db, embeddedDatabaseOf } from './database.ts';
  * When a table is due, by PostgreSQL's own autovacuum defaults (`autovacuum_vacuum_threshold`,
  * `_scale_factor`, `_insert_threshold`, `_insert_scale_factor`, `autovacuum_analyze_threshold`,
  * `_scale_factor`), and one rule of ours: `grownShare`. The activity counters behind the first
- * three live in memory and start from zero each time the store opens; a store restarted more
- * often than it grows by a tenth would never reach them, so a table whose file has grown by
- * `grownShare` since PostgreSQL last counted its rows (`pg_class.relpages`) is due as well.
+ * three live in memory and start from zero each time the store opens; the upkeep carries what
+ * they counted from one run to the next (`CarriedCounts`), and a table whose file has grown by
+ * `grownShare` since PostgreSQL last counted its rows (`pg_class.relpages`) is due as well, for
+ * what a run that ended without closing the store did not carry.
  */
 export const UPKEEP_RULES = {
   deadRows: { base: 50, share: 0.2 },
@@ -64,26 +65,75 @@ export function upkeepOf(activity: TableActivity): UpkeepStep {
   };
 }
 
-/** Every table of the store and its counters. */
-export async function tableActivity(db: Db): Promise<TableActivity[]> {
-  const { rows } = await sql<TableActivity>`
+/**
+ * What a table's counters had counted in earlier runs of the store, since its last `VACUUM`
+ * (dead and inserted rows) or `ANALYZE` (changed rows): kept in `upkeep_counts` (migration 0051).
+ */
+export type CarriedCounts = ReadonlyMap<string, Pick<TableActivity, 'dead' | 'inserted' | 'changed'>>;
+
+/**
+ * Every table of the store and its counters, with what earlier runs counted (`carried`) added:
+ * a table vacuumed in this run has left its carried dead and inserted rows behind, one analyzed
+ * its carried changes (the seeder's `VACUUM`s and `freeDeletedRows` count as much as the upkeep's).
+ */
+export async function tableActivity(db: Db, carried: CarriedCounts = new Map()): Promise<TableActivity[]> {
+  const { rows } = await sql<TableActivity & { vacuumed: boolean; analyzed: boolean }>`
     select c.relname as "table",
            c.reltuples::float8 as tuples,
            s.n_dead_tup::int8 as dead,
            s.n_ins_since_vacuum::int8 as inserted,
            s.n_mod_since_analyze::int8 as changed,
            c.relpages::int8 as "pagesCounted",
-           (pg_relation_size(c.oid) / current_setting('block_size')::int8)::int8 as "pagesNow"
+           (pg_relation_size(c.oid) / current_setting('block_size')::int8)::int8 as "pagesNow",
+           s.vacuum_count + s.autovacuum_count > 0 as vacuumed,
+           s.analyze_count + s.autoanalyze_count > 0 as analyzed
       from pg_stat_user_tables s
       join pg_class c on c.oid = s.relid
      where s.schemaname = current_schema()
      order by c.relname`.execute(db);
-  return rows;
+  return rows.map(({ vacuumed, analyzed, ...activity }) => {
+    const before = carried.get(activity.table);
+    if (!before) return activity;
+    return {
+      ...activity,
+      dead: activity.dead + (vacuumed ? 0 : before.dead),
+      inserted: activity.inserted + (vacuumed ? 0 : before.inserted),
+      changed: activity.changed + (analyzed ? 0 : before.changed),
+    };
+  });
+}
+
+/** What earlier runs counted (`CarriedCounts`). */
+export async function carriedCounts(db: Db): Promise<CarriedCounts> {
+  const rows = await db.selectFrom('upkeep_counts').selectAll().execute();
+  return new Map(rows.map(({ table_name, ...counts }) => [table_name, counts]));
+}
+
+/**
+ * Keeps the counts for the next run: every table's that has any. Answers what it kept, as a key
+ * that a caller compares to skip writing the same again.
+ */
+export async function keepCounts(db: Db, activity: readonly TableActivity[], kept?: string): Promise<string> {
+  const rows = activity
+    .filter(({ dead, inserted, changed }) => dead > 0 || inserted > 0 || changed > 0)
+    .map(({ table, dead, inserted, changed }) => ({ table_name: table, dead, inserted, changed }));
+  const key = JSON.stringify(rows);
+  if (key === kept) return key;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('upkeep_counts').execute();
+    if (rows.length > 0) await trx.insertInto('upkeep_counts').values(rows).execute();
+  });
+  return key;
 }
 
 /** The tables due for upkeep now. */
-export async function dueUpkeep(db: Db): Promise<UpkeepStep[]> {
-  return (await tableActivity(db)).map(upkeepOf).filter((step) => step.vacuum || step.analyze);
+export function dueSteps(activity: readonly TableActivity[]): UpkeepStep[] {
+  return activity.map(upkeepOf).filter((step) => step.vacuum || step.analyze);
+}
+
+/** The tables due for upkeep now, by this run's counters and `carried`. */
+export async function dueUpkeep(db: Db, carried?: CarriedCounts): Promise<UpkeepStep[]> {
+  return dueSteps(await tableActivity(db, carried));
 }
 
 /** Runs one step: `VACUUM`, `ANALYZE` or both in one pass. Outside a transaction only. */
@@ -116,8 +166,9 @@ export const UPKEEP_MAX_WAIT_MS = 15 * MINUTE_MS;
  * time, while the store is idle: a step holds the database for its length (at 1,000,000 ledger
  * rows, 0.2–0.7 s for an `ANALYZE`, up to 1.2 s for the first `VACUUM` of a table; docs/
  * performance.md, "Upkeep of the embedded database"), so it waits for a moment without requests,
- * or `max_wait_ms` for a store that never has one. Nothing on PostgreSQL, whose autovacuum does
- * this. Answers a function that stops it after the step in progress.
+ * or `max_wait_ms` for a store that never has one. Each pass keeps the counts for the next run
+ * (`keepCounts`), as stopping does. Nothing on PostgreSQL, whose autovacuum does this. Answers a
+ * function that stops it after the step in progress.
  */
 export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void> {
   if (!embeddedDatabaseOf(db)) return async () => {};
@@ -128,8 +179,17 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
   let running: Promise<void> | undefined;
   // When due work was first found and left for a quiet moment.
   let waitingSince: number | undefined;
+  // What earlier runs counted, read at the first pass; and what this run last kept of its own.
+  let carried: CarriedCounts | undefined;
+  let kept: string | undefined;
+  const activity = async () => {
+    carried ??= await carriedCounts(db);
+    return tableActivity(db, carried);
+  };
   const pass = async () => {
-    const steps = await dueUpkeep(db);
+    const now = await activity();
+    kept = await keepCounts(db, now, kept);
+    const steps = dueSteps(now);
     if (steps.length === 0) {
       waitingSince = undefined;
       return;
@@ -154,9 +214,15 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
       });
   }, interval_ms);
   timer.unref();
+  // Stopping keeps this run's counts for the next (the store is about to close).
   return async () => {
     stopped = true;
     clearInterval(timer);
     await running;
+    try {
+      await keepCounts(db, await activity(), kept);
+    } catch (error) {
+      options.onError?.(error);
+    }
   };
 }
