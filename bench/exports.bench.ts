@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { freeDeletedRows } from '../packages/server/src/db/database.ts';
+import { freeDeletedRows } from '../packages/server/src/db/upkeep.ts';
 import { exportFileStream, runExportJob } from '../packages/server/src/engine/exports/service.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';

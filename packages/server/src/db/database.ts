@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type DialectAdapter, Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import { type DialectAdapter, Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { auditedDialect } from './audit.ts';
 import { acquireDataDirLock } from './lock.ts';
@@ -53,16 +53,6 @@ const embedded = new WeakMap<DialectAdapter, PGlite>();
 /** The PGlite instance behind a database or a transaction on it; undefined on PostgreSQL. */
 export function embeddedDatabaseOf(db: Db | Transaction<Database>): PGlite | undefined {
   return embedded.get(db.getExecutor().adapter);
-}
-
-/**
- * Frees the space of the rows deleted from `table` for the rows written next. PostgreSQL's
- * autovacuum does this in time; the embedded database runs none (one process, no background
- * workers), so there a table that deletes rows as it goes would keep every row it ever held.
- * Outside a transaction only, as `VACUUM` is.
- */
-export async function freeDeletedRows(db: Db, table: keyof Database & string): Promise<void> {
-  if (embeddedDatabaseOf(db)) await sql`vacuum ${sql.table(table)}`.execute(db);
 }
 
 /** The pg pool behind a database on PostgreSQL, by its dialect adapter as above. */

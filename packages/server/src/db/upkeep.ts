@@ -1,6 +1,7 @@
 import { MINUTE_MS, SECOND_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
 import { type Db, embeddedDatabaseOf } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * The embedded database's upkeep: what PostgreSQL's autovacuum does for a server, done by the
@@ -136,12 +137,25 @@ export async function dueUpkeep(db: Db, carried?: CarriedCounts): Promise<Upkeep
   return dueSteps(await tableActivity(db, carried));
 }
 
-/** Runs one step: `VACUUM`, `ANALYZE` or both in one pass. Outside a transaction only. */
+/**
+ * Runs one step: `VACUUM`, `ANALYZE` or both in one pass. Every vacuum and analysis of the store
+ * is one of these: the upkeep's, `freeDeletedRows`' and the seeder's. Outside a transaction only.
+ */
 export async function runUpkeepStep(db: Db, step: UpkeepStep): Promise<void> {
   const table = sql.table(step.table);
   if (step.vacuum && step.analyze) await sql`vacuum (analyze) ${table}`.execute(db);
   else if (step.vacuum) await sql`vacuum ${table}`.execute(db);
   else if (step.analyze) await sql`analyze ${table}`.execute(db);
+}
+
+/**
+ * Frees the space of the rows deleted from `table` for the rows written next. PostgreSQL's
+ * autovacuum does this in time; the embedded database runs none (one process, no background
+ * workers), so there a table that deletes rows as it goes would keep every row it ever held.
+ * Outside a transaction only, as `VACUUM` is.
+ */
+export async function freeDeletedRows(db: Db, table: keyof Database & string): Promise<void> {
+  if (embeddedDatabaseOf(db)) await runUpkeepStep(db, { table, vacuum: true, analyze: false });
 }
 
 export interface UpkeepOptions {

@@ -1,4 +1,4 @@
-import { freeDeletedRows } from '../../db/database.ts';
+import { freeDeletedRows } from '../../db/upkeep.ts';
 import type { EngineContext } from '../payments/context.ts';
 import { enqueueNextDay, markPayoutInTransit, runScheduledPayouts, settlePayout } from './services.ts';
 

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { assert } from '@paydesk/domain';
 import { sql } from 'kysely';
 import { type DatabaseHandle, type Db, embeddedDatabaseOf, postgresPoolOf } from '../../db/database.ts';
+import { runUpkeepStep } from '../../db/upkeep.ts';
 import type { Executor } from '../ledger.ts';
 
 /**
@@ -273,6 +274,6 @@ export async function bulkLoading(
  * Outside a transaction only.
  */
 export async function vacuumWrittenTables(db: Db): Promise<void> {
-  const pass = embeddedDatabaseOf(db) ? sql`vacuum (analyze)` : sql`analyze`;
-  for (const table of WRITTEN_TABLES) await sql`${pass} ${sql.table(table)}`.execute(db);
+  const vacuum = embeddedDatabaseOf(db) !== undefined;
+  for (const table of WRITTEN_TABLES) await runUpkeepStep(db, { table, vacuum, analyze: true });
 }
