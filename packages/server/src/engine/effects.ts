@@ -18,9 +18,9 @@ import {
   applyRollups,
   type LedgerEntry,
   ledgerRow,
-  movePayoutInCube,
   postLedger,
   rollupDeltas,
+  sweepIntoPayout,
 } from './ledger.ts';
 import type { Trx } from './payments/context.ts';
 import { recordTimeline, type TimelineEvent, timelineRow } from './timeline.ts';
@@ -115,10 +115,9 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /**
- * Sweeps ledger rows into a payout: takes them out of `ledger_unswept` and records the payout of
- * each in `ledger_payouts` (migration 0049), in one statement; the ledger rows themselves are not
- * written. A row is swept once: finding fewer unswept rows than planned means the balance moved
- * under the planner, which is a bug, not a user error.
+ * Sweeps ledger rows into a payout (`sweepIntoPayout`), a chunk of rows per statement. A row is
+ * swept once: finding fewer unswept rows than planned means the balance moved under the planner,
+ * which is a bug, not a user error.
  */
 async function sweepLedger(
   trx: Trx,
@@ -126,27 +125,14 @@ async function sweepLedger(
   txnIds: readonly string[],
   chunkRows = CHUNK_ROWS,
 ): Promise<void> {
-  let swept = 0n;
+  let swept = 0;
   for (let i = 0; i < txnIds.length; i += chunkRows) {
-    const result = await sql<{ swept: string }>`
-      with swept as (
-        delete from ledger_unswept u
-         using balance_transactions b
-         where b.id = any(${txnIds.slice(i, i + chunkRows)}::text[]) and u.seq = b.seq
-        returning b.seq, b.created_at
-      ), recorded as (
-        insert into ledger_payouts (seq, payout_id, created_at)
-        select seq, ${payoutId}, created_at from swept order by seq
-        returning 1
-      )
-      select count(*)::text as swept from recorded`.execute(trx);
-    swept += BigInt(result.rows[0]!.swept);
+    swept += await sweepIntoPayout(trx, payoutId, txnIds.slice(i, i + chunkRows));
   }
   assert(
-    swept === BigInt(txnIds.length),
+    swept === txnIds.length,
     `payout ${payoutId} swept ${swept} of ${txnIds.length} planned ledger rows`,
   );
-  await movePayoutInCube(trx, payoutId, { from: null, to: payoutId }, txnIds);
 }
 
 export interface ApplyOptions {

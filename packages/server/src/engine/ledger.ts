@@ -1,6 +1,6 @@
 import { assert, minorFromAggregate } from '@paydesk/domain';
 import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
 
@@ -296,37 +296,89 @@ export async function addToCubes(trx: Executor, entries: readonly LedgerEntry[])
 }
 
 /**
- * Moves a payout's ledger rows between cells of the cube: call it after sweeping rows into the
- * payout (`from` null, `to` the payout) or before releasing them (`from` the payout, `to` null),
- * in the same transaction. The rows are found by their payout in `ledger_payouts`, which must be
- * `to` after a sweep and `from` before a release; a sweep names its rows (`txnIds`), found by
- * primary key even while the seeder has the secondary indexes dropped.
+ * The upsert that moves ledger rows `b` between a payout's cells of a cube: from the cells of
+ * `move.from` (null: not swept) to those of `move.to`. `rows.from` is the SQL after `from` that
+ * gives `b` with the ledger's columns, `rows.where` which of them, `loan` each row's loan in the
+ * cube.
  */
-export async function movePayoutInCube(
+function cubeMoveSql(
+  cube: Cube,
+  rows: { from: RawBuilder<unknown>; where: RawBuilder<unknown> },
+  loan: RawBuilder<unknown>,
+  move: PayoutMove,
+) {
+  return sql`
+    insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
+    select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency,
+           b.customer_currency, b.customer_country, b.source, b.channel, b.source_device,
+           b.risk_level, m.payout_id, ${loan}, m.sign * count(*), m.sign * sum(b.amount),
+           m.sign * sum(b.fee), m.sign * sum(b.net)
+      from ${rows.from}
+     cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
+     where ${rows.where}
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
+     order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    on conflict (${cubeKeyColumns(cube)})
+    do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
+                  fee = c.fee + excluded.fee, net = c.net + excluded.net`;
+}
+
+/** Which payout's cells rows leave (`from`) and join (`to`); null for rows no payout swept. */
+export interface PayoutMove {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Moves a payout's ledger rows between cells of the cube before releasing them (`from` the
+ * payout, `to` null), in the same transaction. The rows are found by their payout in
+ * `ledger_payouts`. A sweep moves its rows itself (`sweepIntoPayout`).
+ */
+export async function movePayoutInCube(trx: Executor, payoutId: string, move: PayoutMove): Promise<void> {
+  const rows = {
+    from: sql`balance_transactions b join ledger_payouts lp on lp.seq = b.seq ${repaidLoansJoin}`,
+    where: sql`lp.payout_id = ${payoutId}`,
+  };
+  for (const cube of CUBES) await cubeMoveSql(cube, rows, cubeLoanSql, move).execute(trx);
+}
+
+/**
+ * Sweeps ledger rows into a payout in one statement: takes them out of `ledger_unswept`, records
+ * the payout of each in `ledger_payouts` (migration 0049), and moves them from the unswept cells
+ * of every cube to the payout's. Each row is read once, by primary key (found so even while the
+ * seeder has the secondary indexes dropped); the ledger rows themselves are not written.
+ * Moving them in the cube by a second statement read them again for each cube, a third of the
+ * seeder's server time at 1M rows (docs/performance.md, "Ten million rows"). Answers how many
+ * rows were swept.
+ */
+export async function sweepIntoPayout(
   trx: Executor,
   payoutId: string,
-  move: { from: string | null; to: string | null },
-  txnIds?: readonly string[],
-): Promise<void> {
-  for (const cube of CUBES) {
-    await sql`
-      insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
-      select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency,
-             b.customer_currency, b.customer_country, b.source, b.channel, b.source_device,
-             b.risk_level, m.payout_id, ${cubeLoanSql}, m.sign * count(*), m.sign * sum(b.amount),
-             m.sign * sum(b.fee), m.sign * sum(b.net)
-        from balance_transactions b
-        join ledger_payouts lp on lp.seq = b.seq
-        ${repaidLoansJoin}
-       cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
-       where lp.payout_id = ${payoutId}
-         and ${txnIds === undefined ? sql`true` : sql`b.id = any(${txnIds}::text[])`}
-       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
-       order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-      on conflict (${cubeKeyColumns(cube)})
-      do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
-                    fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
-  }
+  txnIds: readonly string[],
+): Promise<number> {
+  const move: PayoutMove = { from: null, to: payoutId };
+  const cubes = CUBES.map(
+    (cube) => sql`${sql.id(`moved_${cube.period}`)} as (
+      ${cubeMoveSql(cube, { from: sql`moved b`, where: sql`true` }, sql`b.cube_loan_id`, move)}
+    )`,
+  );
+  const result = await sql<{ swept: string }>`
+    with swept as (
+      delete from ledger_unswept u
+       using balance_transactions b
+       where b.id = any(${txnIds}::text[]) and u.seq = b.seq
+      returning b.seq, b.created_at, b.account_id, b.type, b.currency, b.customer_currency,
+                b.customer_country, b.source, b.channel, b.source_device, b.risk_level, b.loan_id,
+                b.charge_id, b.amount, b.fee, b.net
+    ), recorded as (
+      insert into ledger_payouts (seq, payout_id, created_at)
+      select seq, ${payoutId}, created_at from swept order by seq
+      returning 1
+    ), moved as (
+      select b.*, ${cubeLoanSql} as cube_loan_id from swept b ${repaidLoansJoin}
+    ), ${sql.join(cubes)}
+    select count(*)::text as swept from recorded`.execute(trx);
+  return Number(result.rows[0]!.swept);
 }
 
 /**
