@@ -80,11 +80,42 @@ export async function openDatabase(
   return handle;
 }
 
+/**
+ * Settings of every connection to PostgreSQL, before the operator's own (`PGOPTIONS`), which
+ * may override them. JIT compilation is off: Paydesk's statements read a few rows by index, and
+ * where the planner misjudges one (a statement over rows written since the last `ANALYZE`, a
+ * join it estimates row by row) its cost passes `jit_above_cost` and compiling it takes longer
+ * than running it: 0.8 s of a payout sweep's 0.82 s while seeding, 35–50 ms of a 0.1 ms page
+ * at 10M rows (docs/performance.md, "JIT compilation").
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
+/**
+ * The `options` of a connection: ours, then the operator's (the `options` of `DATABASE_URL`, as
+ * libpq reads it, else `PGOPTIONS`), then the schema. Given at all, the pool's `options` would
+ * otherwise replace the operator's.
+ */
+export function postgresOptions(
+  url: string,
+  schema: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  let operator = env.PGOPTIONS;
+  try {
+    operator = new URL(url).searchParams.get('options') ?? operator;
+  } catch {
+    // Not a URL (a key=value string): PGOPTIONS alone.
+  }
+  return [POSTGRES_SESSION_OPTIONS, operator, schema ? `-c search_path=${schema}` : undefined]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
+}
+
 function openPostgres(target: { url: string; schema?: string; poolSize?: number }): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    options: postgresOptions(target.url, target.schema),
   });
   // PostgreSQL ends connections when it restarts or crashes, or an operator terminates them; the
   // client of each then emits 'error', and an 'error' no one listens to ends the process. A query
