@@ -86,7 +86,7 @@ export async function openDatabase(
  * where the planner misjudges one (a statement over rows written since the last `ANALYZE`, a
  * join it estimates row by row) its cost passes `jit_above_cost` and compiling it takes longer
  * than running it: 0.8 s of a payout sweep's 0.82 s while seeding, 35–50 ms of a 0.1 ms page
- * at 10M rows (docs/performance.md, "JIT compilation").
+ * at 10M rows (docs/decisions.md, "No JIT compilation on Paydesk's connections").
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 

@@ -347,9 +347,9 @@ export async function movePayoutInCube(trx: Executor, payoutId: string, move: Pa
  * the payout of each in `ledger_payouts` (migration 0049), and moves them from the unswept cells
  * of every cube to the payout's. Each row is read once, by primary key (found so even while the
  * seeder has the secondary indexes dropped); the ledger rows themselves are not written.
- * Moving them in the cube by a second statement read them again for each cube, a third of the
- * seeder's server time at 1M rows (docs/performance.md, "Ten million rows"). Answers how many
- * rows were swept.
+ * Moving them in the cube by statements of their own read them again for each cube: a quarter
+ * of the seeder's server time at 1M rows (docs/performance.md, "Where a seed's server time
+ * goes"). Answers how many rows were swept.
  */
 export async function sweepIntoPayout(
   trx: Executor,

@@ -287,9 +287,6 @@ export async function writeTransactionsCsvByCopy(
     await client.query('begin isolation level repeatable read read only');
     // Dates are written as PostgreSQL's ISO text of a timestamp cut to the second.
     await client.query(`set local datestyle = 'ISO, YMD'`);
-    // One pass over every row, streamed: compiling its expressions to machine code (PostgreSQL's
-    // JIT, which the query's estimated cost turns on) costs more than it saves.
-    await client.query('set local jit = off');
     const escapeLiteral = (text: string) => client.escapeLiteral(text);
     const countryNames = await countryNamesOf(
       transactionsQuery(db, accountId, filters),
