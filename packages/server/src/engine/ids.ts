@@ -37,8 +37,11 @@ export const randomIds: IdSource = {
 };
 
 /**
- * Ids from a seeded generator, for the seeder: the same seed gives the same history. A
- * counter suffix keeps them unique whatever the generator does.
+ * Ids from a seeded generator, for the seeder: the same seed gives the same history. A counter
+ * keeps them unique whatever the generator does. It comes first, so a source's ids grow in the
+ * order it makes them and each primary key takes them at its end: random ids land on a random
+ * page of an index that outgrows the database's buffers, each a read and an eviction
+ * (docs/performance.md, "Where a seed's server time goes").
  */
 export function seededIds(random: () => number): IdSource {
   let counter = 0;
@@ -47,7 +50,7 @@ export function seededIds(random: () => number): IdSource {
       counter++;
       let out = '';
       for (let i = 0; i < 16; i++) out += ALPHABET[Math.floor(random() * 62)];
-      return `${prefix}_${out}${counter.toString(36).padStart(8, '0')}`;
+      return `${prefix}_${counter.toString(36).padStart(8, '0')}${out}`;
     },
   };
 }

@@ -235,7 +235,7 @@ const PINNED: SeedOptions = {
   end: new Date('2026-03-02T09:00:00Z'),
   batchPayments: 100,
 };
-const PINNED_DIGEST = '1e08a59fcfe065e262d37dfe14a2c335e51082106f71a70da26c8941af976fb4';
+const PINNED_DIGEST = '783222c370d8597b42ae80660df1158f9e8524b3899b78f0ba0d56097524ab48';
 
 async function historyDigest(database: DatabaseHandle): Promise<string> {
   const rows = await sql<Record<string, unknown>>`
