@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startUpkeep } from './db/upkeep.ts';
 import { JOB_HANDLERS } from './engine/context.ts';
+import { startHousekeeping } from './engine/housekeeping.ts';
 import { jobWakeup } from './engine/job-wakeup.ts';
 import { startJobWorker } from './engine/jobs.ts';
 import { restoreDeferredIndexes } from './engine/seed/bulk-load.ts';
@@ -71,6 +72,13 @@ async function main(): Promise<void> {
           onError: (error) => app.log.error({ err: error }, 'job worker failed'),
         })
       : async () => {};
+  const stopHousekeeping =
+    config.role === 'all'
+      ? startHousekeeping(database.db, {
+          onDeleted: (deleted) => app.log.debug({ deleted }, 'housekeeping'),
+          onError: (error) => app.log.error({ err: error }, 'housekeeping failed'),
+        })
+      : async () => {};
   // The embedded database's vacuum and analyze, between requests (PostgreSQL's autovacuum
   // does this on a server).
   const stopUpkeep = startUpkeep(database.db, {
@@ -84,6 +92,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await stopUpkeep();
+    await stopHousekeeping();
     await stopJobs();
     await app.close();
     await database.close();
@@ -112,10 +121,14 @@ async function runWorkerOnly(config: ReturnType<typeof loadConfig>): Promise<voi
     wakeup: jobWakeup(database),
     onError: (error) => log(`job worker failed: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const stopHousekeeping = startHousekeeping(database.db, {
+    onError: (error) => log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    await stopHousekeeping();
     await stopJobs();
     await database.close();
     process.exit(0);

@@ -1,4 +1,7 @@
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@paydesk/domain/retention';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { deleteExpired } from '../engine/housekeeping.ts';
 import { testApi } from '../testing/api.ts';
 import { makeUser, type TestUser } from '../testing/app.ts';
 import { describeEachDatabase } from '../testing/db.ts';
@@ -64,6 +67,27 @@ describeEachDatabase('Idempotency-Key on money-moving requests', (use) => {
     expect(b.body).toBe(a.body);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect((await capture()).headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('replays within the retention, and runs anew once the housekeeping has forgotten the key', async () => {
+    const body = cardCheckout();
+    const first = await api.checkout(body, 'key-kept');
+    await sql`update idempotency_keys set created_at = now() - make_interval(days => ${IDEMPOTENCY_KEY_RETENTION_DAYS}) + interval '1 minute' where key = 'key-kept'`.execute(
+      use().db,
+    );
+    await deleteExpired(use().db);
+    const replay = await api.checkout(body, 'key-kept');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(first.body);
+
+    await sql`update idempotency_keys set created_at = now() - make_interval(days => ${IDEMPOTENCY_KEY_RETENTION_DAYS}) - interval '1 minute' where key = 'key-kept'`.execute(
+      use().db,
+    );
+    expect((await deleteExpired(use().db)).idempotency_keys).toBe(1);
+    const anew = await api.checkout(body, 'key-kept');
+    expect(anew.statusCode).toBe(200);
+    expect(anew.headers['idempotent-replayed']).toBeUndefined();
+    expect(anew.json().id).not.toBe(first.json().id);
   });
 
   it('refuses an over-long key', async () => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { appError } from '@paydesk/domain';
 import { buildPath, exports, payouts, transactions } from '@paydesk/domain/contracts';
 import { csvFormat } from '@paydesk/domain/exports/columns';
+import { EXPORT_RETENTION_DAYS } from '@paydesk/domain/retention';
 import { type Selectable, sql } from 'kysely';
 import { type Db, postgresPoolOf } from '../../db/database.ts';
 import type { ExportsTable } from '../../db/schema.ts';
@@ -24,8 +25,6 @@ type ExportKind = exports.ExportKind;
 type ExportRow = Selectable<ExportsTable>;
 
 export const EXPORT_JOB = 'export.csv';
-/** Exports (and their files) are deleted this long after they were asked for. */
-export const EXPORT_RETENTION_DAYS = 7;
 /** Files up to this size are attached to the e-mail; a larger one is only downloaded. */
 export const MAIL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -198,12 +197,13 @@ async function mailExport(db: Db, row: ExportRow, file: WrittenFile, mail: MailS
  * for the next files (`freeDeletedRows`): without it, on the embedded database every file ever
  * written would stay in the data folder.
  */
-async function deleteExpiredExports(db: Db): Promise<void> {
+export async function deleteExpiredExports(db: Db): Promise<number> {
   const deleted = await db
     .deleteFrom('exports')
     .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_RETENTION_DAYS})`)
     .executeTakeFirst();
   if (deleted.numDeletedRows > 0n) await freeDeletedRows(db, 'export_chunks');
+  return Number(deleted.numDeletedRows);
 }
 
 /**

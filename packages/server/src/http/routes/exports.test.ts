@@ -9,11 +9,11 @@ import {
   TRANSACTION_CSV_HEADERS,
   transactionCsvCells,
 } from '@paydesk/domain/exports/columns';
+import { EXPORT_RETENTION_DAYS } from '@paydesk/domain/retention';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { JOB_HANDLERS } from '../../engine/context.ts';
-import { EXPORT_RETENTION_DAYS } from '../../engine/exports/service.ts';
 import { writeTransactionsCsv } from '../../engine/exports/writer.ts';
 import { runDueJobs } from '../../engine/jobs.ts';
 import { seedHistory } from '../../engine/seed/seed.ts';
