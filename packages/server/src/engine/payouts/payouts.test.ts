@@ -202,6 +202,10 @@ describeEachDatabase('a failing bank account', (use) => {
       .executeTakeFirstOrThrow();
     expect(stored.external_accounts[0]!.status).toBe('errored');
 
+    // Its reconciliation explains nothing: the rows went back to the balance.
+    const reconciliation = (await api.get(`${BASE}/deposits/${payouts[0]!.id}/reconciliation`)).json();
+    expect(reconciliation).toMatchObject({ lines: [], total_net: 0 });
+
     const overview = (await api.get(`${BASE}/deposits/overview-all`)).json();
     expect(overview.account.default_external_accounts).toEqual([{ currency: 'usd', status: 'errored' }]);
     expect(overview.balance.available).toEqual([{ amount: net, currency: 'usd' }]);

@@ -1,7 +1,9 @@
 import type { payouts } from '@paydesk/domain/contracts';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { payoutLedgerRows } from '../../engine/ledger.ts';
 import { seedHistory } from '../../engine/seed/seed.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
@@ -49,6 +51,27 @@ describeEachDatabase('payout reconciliation', (use) => {
         }
         expect(new Set(body.lines.map((line) => line.type)).size).toBe(body.lines.length);
         expect(body.total_net).toBe(body.lines.reduce((sum, line) => sum + line.net, 0));
+        // The lines are the sums of the payout's own ledger rows, by type.
+        const rows = await payoutLedgerRows(use().db, payout.id)
+          .select([
+            'b.type',
+            sql<string>`count(*)::text`.as('count'),
+            sql<string>`sum(b.amount)::text`.as('amount'),
+            sql<string>`sum(b.fee)::text`.as('fee'),
+            sql<string>`sum(b.net)::text`.as('net'),
+          ])
+          .groupBy('b.type')
+          .orderBy('b.type')
+          .execute();
+        expect(body.lines).toEqual(
+          rows.map((row) => ({
+            type: row.type,
+            count: Number(row.count),
+            amount: Number(row.amount),
+            fee: Number(row.fee),
+            net: Number(row.net),
+          })),
+        );
         if (payout.status === 'failed') expect(body).toMatchObject({ lines: [], total_net: 0 });
         else expect(body.total_net).toBe(payout.amount + payout.fee);
         // The lines count exactly the transactions the payout's list shows.
