@@ -110,15 +110,24 @@ export async function carriedCounts(db: Db): Promise<CarriedCounts> {
   return new Map(rows.map(({ table_name, ...counts }) => [table_name, counts]));
 }
 
+/** A set of kept counts as a key, whatever order its tables come in. */
+function countsKey(counts: Iterable<[string, Pick<TableActivity, 'dead' | 'inserted' | 'changed'>]>): string {
+  return JSON.stringify(
+    [...counts]
+      .map(([table, { dead, inserted, changed }]) => [table, dead, inserted, changed])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  );
+}
+
 /**
  * Keeps the counts for the next run: every table's that has any. Answers what it kept, as a key
  * that a caller compares to skip writing the same again.
  */
-export async function keepCounts(db: Db, activity: readonly TableActivity[], kept?: string): Promise<string> {
+async function keepCounts(db: Db, activity: readonly TableActivity[], kept: string): Promise<string> {
   const rows = activity
     .filter(({ dead, inserted, changed }) => dead > 0 || inserted > 0 || changed > 0)
     .map(({ table, dead, inserted, changed }) => ({ table_name: table, dead, inserted, changed }));
-  const key = JSON.stringify(rows);
+  const key = countsKey(rows.map((row) => [row.table_name, row]));
   if (key === kept) return key;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('upkeep_counts').execute();
@@ -193,11 +202,15 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
   let running: Promise<void> | undefined;
   // When due work was first found and left for a quiet moment.
   let waitingSince: number | undefined;
-  // What earlier runs counted, read at the first pass; and what this run last kept of its own.
+  // What earlier runs counted, read at the first pass; and what is kept now, so that a run that
+  // changes nothing writes nothing.
   let carried: CarriedCounts | undefined;
-  let kept: string | undefined;
+  let kept = '';
   const activity = async () => {
-    carried ??= await carriedCounts(db);
+    if (!carried) {
+      carried = await carriedCounts(db);
+      kept = countsKey(carried);
+    }
     return tableActivity(db, carried);
   };
   const pass = async () => {
