@@ -103,8 +103,9 @@ const BOOKKEEPING_TABLES = new Set([
 const LEADING_COMMENTS = /^(?:\s+|--[^\n]*\n|\/\*[\s\S]*?\*\/)*/;
 const WRITE_STATEMENT =
   /^(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/i;
-const WRITE_IN_CTE =
-  /\b(?:insert\s+into|delete\s+from|merge\s+into)\b|\bupdate\s+(?:only\s+)?[\w".]+\s+(?:as\s+\w+\s+)?set\b/i;
+/** Each write inside a `with`, naming its table (the first group, or the second for an update). */
+const WRITES_IN_CTE =
+  /\b(?:insert\s+into|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?|\bupdate\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?\s+(?:as\s+\w+\s+)?set\b/gi;
 
 /**
  * Whether a statement changes the store's data: an insert, update, delete or merge (alone or in
@@ -115,7 +116,11 @@ export function changesData(sqlText: string): boolean {
   const text = sqlText.replace(LEADING_COMMENTS, '');
   const write = WRITE_STATEMENT.exec(text);
   if (write) return !BOOKKEEPING_TABLES.has((write[1] ?? '').toLowerCase());
-  return /^with\b/i.test(text) && WRITE_IN_CTE.test(text);
+  if (!/^with\b/i.test(text)) return false;
+  for (const match of text.matchAll(WRITES_IN_CTE)) {
+    if (!BOOKKEEPING_TABLES.has((match[1] ?? match[2] ?? '').toLowerCase())) return true;
+  }
+  return false;
 }
 
 /** The connection of one acquisition, with what the audit needs to know of its transaction. */

@@ -24,6 +24,20 @@ describe('which statements count as a change', () => {
     ).toBe(true);
     expect(changesData('select * from "charges" where "id" = $1 for update')).toBe(false);
     expect(changesData('with x as (select 1) select * from x')).toBe(false);
+    // A `with` is a change when any of its writes is, and not when all of them are bookkeeping.
+    expect(
+      changesData(
+        'with hit as (insert into rate_limit_hits (bucket) values ($1) returning hits) select * from hit',
+      ),
+    ).toBe(false);
+    expect(
+      changesData(
+        'with a as (delete from "idempotency_keys" where key = $1), b as (insert into "notes" (id) values ($2)) select 1',
+      ),
+    ).toBe(true);
+    expect(
+      changesData('with a as (update public."idempotency_keys" as k set status = $1) delete from charges'),
+    ).toBe(true);
     expect(changesData('insert into "idempotency_keys" ("key") values ($1)')).toBe(false);
     expect(changesData('insert into rate_limit_hits (bucket) values ($1) on conflict do nothing')).toBe(
       false,
