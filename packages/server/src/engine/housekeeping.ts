@@ -40,8 +40,9 @@ async function inBatches(statement: () => Promise<{ numDeletedRows: bigint }>): 
 
 /**
  * Deletes the idempotency keys answered longer ago than their retention, the jobs that ran to the
- * end longer ago than theirs, and the exports past theirs. A key still in flight is left (its claim decides a retry), as is
- * a failed job. Deleting twice deletes nothing more, so several workers may run it at once.
+ * end longer ago than theirs, and the exports past theirs. A key still in flight is left (its
+ * claim decides a retry), as is a failed job. Deleting twice deletes nothing more, so several
+ * workers may run it at once.
  */
 export async function deleteExpired(db: Db): Promise<Deleted> {
   const idempotency_keys = await inBatches(() =>
