@@ -2,7 +2,6 @@ import { FINISHED_JOB_RETENTION_DAYS, IDEMPOTENCY_KEY_RETENTION_DAYS } from '@pa
 import { HOUR_MS, MINUTE_MS } from '@paydesk/domain/time';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { freeDeletedRows } from '../db/upkeep.ts';
 import { deleteExpiredExports } from './exports/service.ts';
 
 /**
@@ -71,8 +70,9 @@ export async function deleteExpired(db: Db): Promise<Deleted> {
       )
       .executeTakeFirst(),
   );
-  if (idempotency_keys > 0) await freeDeletedRows(db, 'idempotency_keys');
-  if (jobs > 0) await freeDeletedRows(db, 'jobs');
+  // On the embedded database the upkeep frees the deleted keys' and jobs' space in a quiet moment,
+  // once they are a fifth of their table (an hour's deletes are about a 168th of a week's keys);
+  // the exports' files, large and few, are freed at once by their own delete.
   return { idempotency_keys, jobs, exports: await deleteExpiredExports(db) };
 }
 
