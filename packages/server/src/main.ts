@@ -65,19 +65,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const stopJobs =
+  const stopWork =
     config.role === 'all'
-      ? await startJobWorker(database.db, JOB_HANDLERS, {
-          wakeup: jobWakeup(database),
-          onError: (error) => app.log.error({ err: error }, 'job worker failed'),
-        })
-      : async () => {};
-  const stopHousekeeping =
-    config.role === 'all'
-      ? startHousekeeping(database.db, {
-          onDeleted: (deleted) => app.log.debug({ deleted }, 'housekeeping'),
-          onError: (error) => app.log.error({ err: error }, 'housekeeping failed'),
-        })
+      ? await startWork(database, (failed, error) => app.log.error({ err: error }, failed))
       : async () => {};
   // The embedded database's vacuum and analyze, between requests (PostgreSQL's autovacuum
   // does this on a server).
@@ -92,8 +82,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await stopUpkeep();
-    await stopHousekeeping();
-    await stopJobs();
+    await stopWork();
     await app.close();
     await database.close();
     process.exit(0);
@@ -111,25 +100,41 @@ async function main(): Promise<void> {
   releaseYoungGeneration();
 }
 
+/**
+ * What a process that runs jobs runs (`PAYDESK_ROLE=all` or `worker`): the job queue, and the
+ * housekeeping of what the store keeps for a while. Answers a function that stops both.
+ */
+async function startWork(
+  database: Awaited<ReturnType<typeof openConfiguredDatabase>>,
+  onError: (failed: 'job worker failed' | 'housekeeping failed', error: unknown) => void,
+): Promise<() => Promise<void>> {
+  const stopJobs = await startJobWorker(database.db, JOB_HANDLERS, {
+    wakeup: jobWakeup(database),
+    onError: (error) => onError('job worker failed', error),
+  });
+  const stopHousekeeping = startHousekeeping(database.db, {
+    onError: (error) => onError('housekeeping failed', error),
+  });
+  return async () => {
+    await stopHousekeeping();
+    await stopJobs();
+  };
+}
+
 /** PAYDESK_ROLE=worker: the job worker alone, beside web processes on one PostgreSQL. */
 async function runWorkerOnly(config: ReturnType<typeof loadConfig>): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const log = (message: string) => {
     if (config.logLevel !== 'silent') process.stderr.write(`${message}\n`);
   };
-  const stopJobs = await startJobWorker(database.db, JOB_HANDLERS, {
-    wakeup: jobWakeup(database),
-    onError: (error) => log(`job worker failed: ${error instanceof Error ? error.message : String(error)}`),
-  });
-  const stopHousekeeping = startHousekeeping(database.db, {
-    onError: (error) => log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
-  });
+  const stopWork = await startWork(database, (failed, error) =>
+    log(`${failed}: ${error instanceof Error ? error.message : String(error)}`),
+  );
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    await stopHousekeeping();
-    await stopJobs();
+    await stopWork();
     await database.close();
     process.exit(0);
   };
