@@ -65,15 +65,12 @@ describeEachDatabase('timeline events', (use) => {
         .where('id', '=', chargeId)
         .executeTakeFirstOrThrow()
     ).dispute_id!;
-  const typesOf = async (intentId: string) =>
-    (
-      await use()
-        .db.selectFrom('timeline_events')
-        .select('type')
-        .where('payment_intent_id', '=', intentId)
-        .orderBy('id')
-        .execute()
-    ).map((event) => event.type);
+  /** The payment's events as its timeline shows them, oldest first. */
+  const typesOf = async (intentId: string) => {
+    const res = await api.get(`${BASE}/timeline/${intentId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { type: string }[]).map((event) => event.type).reverse();
+  };
 
   it('settles an open inquiry when its payment is refunded in full: dispute_charge_refunded', async () => {
     const partly = await pay('4000000000001976', { amount: 4000 });

@@ -21,6 +21,7 @@ import { createLoan } from '../capital/services.ts';
 import { engineContext } from '../context.ts';
 import { chargeRows, orderRows } from '../document-rows.ts';
 import { advanceDays, advanceMs } from '../payouts/testing.ts';
+import { recordTimeline } from '../timeline.ts';
 
 type TCharge = z.infer<typeof paymentDetail.ZCharge>;
 type TIntent = z.infer<typeof paymentDetail.ZPaymentIntent>;
@@ -193,13 +194,13 @@ describeEachDatabase('payment detail API', (use) => {
       },
     });
     expect(timeline[0]!.datetime).toBe(charge.created);
-    // The event does not keep a second copy of the charge's fee rates.
+    // A capture at checkout keeps no event: all of it is read from its ledger entry and charge.
     const stored = await use()
       .db.selectFrom('timeline_events')
       .select('data')
       .where('charge_id', '=', paid.charge.id)
-      .executeTakeFirstOrThrow();
-    expect(stored.data).not.toHaveProperty('fee_rates');
+      .execute();
+    expect(stored).toEqual([]);
   });
 
   it('keeps each document of a charge once, named by the charges that have it', async () => {
@@ -554,6 +555,41 @@ describeEachDatabase('payment detail API', (use) => {
     expect((await getTimeline(paid.id)).map((e) => e.type)).toEqual(['failed', 'started']);
   });
 
+  it("shows a bank payment's capture after its start, in the same instant", async () => {
+    const base = cardCheckout();
+    const paid = await pay({ ...base, currency: 'eur', payment_method_data: { type: 'ideal' } });
+    const charge = await getCharge(paid.charge.id);
+    const timeline = await getTimeline(paid.id);
+    expect(timeline.map((e) => e.type)).toEqual(['captured', 'started']);
+    expect(timeline[0]).toMatchObject({
+      datetime: charge.created,
+      amount: charge.amount,
+      currency: 'eur',
+      transaction_id: charge.balance_transaction!.id,
+    });
+    expect(timeline[1]!.datetime).toBe(charge.created);
+  });
+
+  it('shows a capture stored with its event, as captures once were, once', async () => {
+    const paid = await pay(cardCheckout('4242424242424242', { amount: 2500 }));
+    const [captured] = await getTimeline(paid.id);
+    const entry = await use()
+      .db.selectFrom('balance_transactions')
+      .select(['id', 'created_at'])
+      .where('charge_id', '=', paid.charge.id)
+      .executeTakeFirstOrThrow();
+    await recordTimeline(use().db, [
+      {
+        payment_intent_id: paid.id,
+        charge_id: paid.charge.id,
+        type: 'captured',
+        datetime: entry.created_at,
+        data: { transaction_id: entry.id },
+      },
+    ]);
+    expect(await getTimeline(paid.id)).toEqual([captured]);
+  });
+
   it('shows a dispute on the charge and its timeline', async () => {
     const paid = await pay(cardCheckout('4000000000000259'));
     const charge = await getCharge(paid.charge.id);
@@ -709,7 +745,11 @@ describeEachDatabase('payment detail API', (use) => {
     const charge = await getCharge(paid.charge.id);
     const net = charge.balance_transaction!.net;
     expect(charge.paydown).toEqual({ amount: -Math.floor(net / 10), currency: 'usd' });
-    const paydown = (await getTimeline(paid.id)).find((e) => e.type === 'financing_paydown');
+    const timeline = await getTimeline(paid.id);
+    // The repayment is withheld in the capture's instant, after it: the capture is read from its
+    // ledger entry and keeps its place.
+    expect(timeline.map((e) => e.type)).toEqual(['financing_paydown', 'captured']);
+    const paydown = timeline[0];
     expect(paydown).toMatchObject({ amount: -Math.floor(net / 10), currency: 'usd' });
     expect(paydown!.loan_id).toMatch(/^flxln_/);
   });

@@ -4,7 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { ownedBy } from '../../db/scope.ts';
 import { type ChargeRow, chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
+import { CAPTURE_LEDGER_TYPES } from '../payments/plan-capture.ts';
 import {
+  type CaptureEntry,
   type ChargeRelations,
   capturedEventData,
   chargeView,
@@ -12,9 +14,11 @@ import {
   paymentIntentView,
   record,
   type TCharge,
+  type TimelineRow,
   type TPaymentIntent,
   type TTimelineEvent,
   timelineEventView,
+  withEntryCaptures,
 } from './views.ts';
 
 export const PAYMENT_DETAIL_ERRORS = {
@@ -195,69 +199,78 @@ export async function readTimeline(
   id: string,
 ): Promise<{ data: TTimelineEvent[] }> {
   const intentId = await timelineIntentId(db, accountId, id);
-  const rows = await db
+  const stored = await db
     .selectFrom('timeline_events as t')
-    // A capture's fee rates and the amount authorized are its charge's (charges_pkey, charge_documents_pkey).
-    .leftJoin(chargeRows(db), (join) =>
-      join.onRef('charges.id', '=', 't.charge_id').on('t.type', '=', 'captured'),
-    )
-    .select([
-      't.type',
-      't.datetime',
-      't.data',
-      'charges.fee_rates as charge_fee_rates',
-      'charges.amount as charge_amount',
-    ])
+    .select(['t.id as order', 't.type', 't.datetime', 't.data', 't.charge_id'])
     .where('t.payment_intent_id', '=', intentId)
     .orderBy('t.datetime', 'desc')
     .orderBy('t.id', 'desc')
     .limit(MAX_TIMELINE_EVENTS)
     .execute();
-  // The payment's ledger entries (bt_intent_idx) say which payout swept each event's money, and
-  // give a capture's event its amounts (capturedEventData). A dispute's event does not name its
-  // entry (the disputed amount and fee taken from the balance), so that one is found by the
-  // dispute; an inquiry has none.
+  // The payment's ledger entries (bt_intent_idx) say which payout swept each event's money, give
+  // a capture's event its amounts (capturedEventData), and are the events of the captures made at
+  // checkout, which keep no row (withEntryCaptures). A capture's fee rates and the amount
+  // authorized are its charge's (charges_pkey, charge_documents_pkey). A dispute's event does not
+  // name its entry (the disputed amount and fee taken from the balance), so that one is found by
+  // the dispute; an inquiry has none.
+  const entries = await db
+    .selectFrom('balance_transactions as bt')
+    .leftJoin('ledger_payouts as lp', 'lp.seq', 'bt.seq')
+    .leftJoin('payouts as p', 'p.id', 'lp.payout_id')
+    .leftJoin(chargeRows(db), (join) =>
+      join.onRef('charges.id', '=', 'bt.charge_id').on('bt.type', 'in', CAPTURE_LEDGER_TYPES),
+    )
+    .select([
+      'bt.id as transaction_id',
+      'bt.type',
+      'bt.charge_id',
+      'bt.created_at',
+      'bt.dispute_id',
+      'bt.amount',
+      'bt.fee',
+      'bt.currency',
+      'bt.customer_amount',
+      'bt.customer_currency',
+      'bt.exchange_rate',
+      'p.id as payout_id',
+      'p.arrival_date',
+      'charges.fee_rates as charge_fee_rates',
+      'charges.amount as charge_amount',
+    ])
+    // The intent is the account's (timelineIntentId), so its entries are too; a condition on
+    // the account would only tempt the planner into reading the account's whole list index.
+    .where('bt.payment_intent_id', '=', intentId)
+    .execute();
   const deposits = new Map<string, { id: string; arrival_date: number } | null>();
   const entriesById = new Map<string, PaymentEntry>();
   const disputeEntries = new Map<string, string>();
-  if (rows.length > 0) {
-    const entries = await db
-      .selectFrom('balance_transactions as bt')
-      .leftJoin('ledger_payouts as lp', 'lp.seq', 'bt.seq')
-      .leftJoin('payouts as p', 'p.id', 'lp.payout_id')
-      .select([
-        'bt.id as transaction_id',
-        'bt.type',
-        'bt.dispute_id',
-        'bt.amount',
-        'bt.fee',
-        'bt.currency',
-        'bt.customer_amount',
-        'bt.customer_currency',
-        'bt.exchange_rate',
-        'p.id as payout_id',
-        'p.arrival_date',
-      ])
-      // The intent is the account's (timelineIntentId), so its entries are too; a condition on
-      // the account would only tempt the planner into reading the account's whole list index.
-      .where('bt.payment_intent_id', '=', intentId)
-      .execute();
-    for (const entry of entries) {
-      deposits.set(
-        entry.transaction_id,
-        entry.payout_id && entry.arrival_date
-          ? { id: entry.payout_id, arrival_date: epochSeconds(entry.arrival_date) }
-          : null,
-      );
-      entriesById.set(entry.transaction_id, entry);
-      if (entry.type === 'dispute' && entry.dispute_id)
-        disputeEntries.set(entry.dispute_id, entry.transaction_id);
+  const captures: CaptureEntry[] = [];
+  const capturedCharges = new Map<string, { fee_rates: unknown; amount: number | null }>();
+  for (const entry of entries) {
+    deposits.set(
+      entry.transaction_id,
+      entry.payout_id && entry.arrival_date
+        ? { id: entry.payout_id, arrival_date: epochSeconds(entry.arrival_date) }
+        : null,
+    );
+    entriesById.set(entry.transaction_id, entry);
+    if (entry.type === 'dispute' && entry.dispute_id)
+      disputeEntries.set(entry.dispute_id, entry.transaction_id);
+    if (entry.charge_id !== null && (CAPTURE_LEDGER_TYPES as readonly string[]).includes(entry.type)) {
+      captures.push({ ...entry, charge_id: entry.charge_id });
+      capturedCharges.set(entry.charge_id, {
+        fee_rates: entry.charge_fee_rates,
+        amount: entry.charge_amount,
+      });
     }
   }
+  const rows = withEntryCaptures(stored, captures, MAX_TIMELINE_EVENTS);
+  const chargeOf = (row: TimelineRow) =>
+    row.type === 'captured' && row.charge_id !== null ? capturedCharges.get(row.charge_id) : undefined;
   const data = rows.map((row) => {
     const stored = record(row.data);
     if (row.type !== 'captured' || typeof stored.transaction_id !== 'string') return stored;
-    return capturedEventData(stored, entriesById.get(stored.transaction_id), row.charge_amount);
+    return capturedEventData(stored, entriesById.get(stored.transaction_id), chargeOf(row)?.amount ?? null);
   });
   return {
     data: rows.map((row, i) => {
@@ -269,6 +282,7 @@ export async function readTimeline(
       return timelineEventView(
         {
           ...row,
+          charge_fee_rates: chargeOf(row)?.fee_rates,
           data:
             disputeEntry && own.transaction_id === undefined ? { ...own, transaction_id: disputeEntry } : own,
         },

@@ -1,6 +1,14 @@
 import { paymentDetail } from '@paydesk/domain/contracts';
 import { describe, expect, it } from 'vitest';
-import { capturedEventData, fraudMetaBoxType, paymentMethodDetailsView, timelineEventView } from './views.ts';
+import {
+  type CaptureEntry,
+  capturedEventData,
+  fraudMetaBoxType,
+  paymentMethodDetailsView,
+  type TimelineRow,
+  timelineEventView,
+  withEntryCaptures,
+} from './views.ts';
 
 describe('paymentMethodDetailsView', () => {
   it('fills every field of the block, reporting what is missing as null', () => {
@@ -204,5 +212,70 @@ describe('capturedEventData', () => {
     expect(capturedEventData({ transaction_id: 'txn_1' }, undefined, 10000)).toEqual({
       transaction_id: 'txn_1',
     });
+  });
+});
+
+describe('withEntryCaptures', () => {
+  const at = (second: number) => new Date(Date.UTC(2026, 0, 2, 3, 4, second));
+  const row = (order: number, type: string, second: number, charge_id = 'ch_1'): TimelineRow => ({
+    order,
+    type,
+    datetime: at(second),
+    data: {},
+    charge_id,
+  });
+  const capture = (second: number, charge_id = 'ch_1'): CaptureEntry => ({
+    transaction_id: `txn_${charge_id}`,
+    charge_id,
+    created_at: at(second),
+  });
+  const shown = (rows: TimelineRow[]) => rows.map((r) => `${r.type}@${r.datetime.getUTCSeconds()}`);
+
+  it('puts a capture after what started or held the payment in its instant, before what followed', () => {
+    // Newest first, as the stored events are read.
+    const stored = [
+      row(9, 'full_refund', 7),
+      row(6, 'dispute_needs_response', 5),
+      row(5, 'financing_paydown', 5),
+      row(4, 'fraud_outcome_manual_approve', 5),
+      row(2, 'fraud_outcome_review', 1),
+      row(1, 'authorized', 1),
+    ];
+    expect(shown(withEntryCaptures(stored, [capture(5)], 100))).toEqual([
+      'full_refund@7',
+      'dispute_needs_response@5',
+      'financing_paydown@5',
+      'captured@5',
+      'fraud_outcome_manual_approve@5',
+      'fraud_outcome_review@1',
+      'authorized@1',
+    ]);
+    expect(
+      shown(withEntryCaptures([row(3, 'financing_paydown', 1), row(2, 'started', 1)], [capture(1)], 100)),
+    ).toEqual(['financing_paydown@1', 'captured@1', 'started@1']);
+    // With nothing before it in its instant, the capture is that instant's oldest event.
+    expect(shown(withEntryCaptures([row(1, 'partial_refund', 1)], [capture(1)], 100))).toEqual([
+      'partial_refund@1',
+      'captured@1',
+    ]);
+  });
+
+  it('reads the event from the entry', () => {
+    const [event] = withEntryCaptures([], [capture(3)], 100);
+    expect(event).toEqual({
+      order: 0.5,
+      type: 'captured',
+      datetime: at(3),
+      data: { transaction_id: 'txn_ch_1' },
+      charge_id: 'ch_1',
+    });
+  });
+
+  it('adds no capture for a charge whose capture is stored, and keeps the limit', () => {
+    const stored = [row(2, 'captured', 4), row(1, 'authorized', 1)];
+    expect(withEntryCaptures(stored, [capture(4)], 100)).toEqual(stored);
+    const other = withEntryCaptures(stored, [capture(4), capture(6, 'ch_2')], 2);
+    expect(shown(other)).toEqual(['captured@6', 'captured@4']);
+    expect(other[0]!.charge_id).toBe('ch_2');
   });
 });

@@ -363,6 +363,68 @@ export function capturedEventData(
   };
 }
 
+/** An event of a payment, stored or read from a capture's ledger entry. */
+export interface TimelineRow {
+  /** The stored event's id; a capture read from its entry sorts between two ids (`withEntryCaptures`). */
+  order: number;
+  type: string;
+  datetime: Date;
+  data: unknown;
+  charge_id: string | null;
+}
+
+/** A capture's ledger entry, the event of a capture that keeps no row. */
+export interface CaptureEntry {
+  transaction_id: string;
+  charge_id: string;
+  created_at: Date;
+}
+
+/**
+ * What can come before a capture in the same instant: a local method's first step, a manual
+ * authorization, a hold for review and its approval. Everything else at that instant (a loan's
+ * paydown, a refund, a dispute) follows it.
+ */
+const BEFORE_CAPTURE: ReadonlySet<string> = new Set([
+  'started',
+  'authorized',
+  'fraud_outcome_review',
+  'fraud_outcome_manual_approve',
+]);
+
+/**
+ * A payment's events, newest first, with the captures that keep no event of their own (made at
+ * checkout, by nobody) read from their ledger entries. Such a capture takes the place its event
+ * would have had: after what started, authorized or held the payment in the same instant, before
+ * what followed. A charge with a stored capture (a person's, or one stored before captures were
+ * read from the ledger) gets no second.
+ */
+export function withEntryCaptures(
+  rows: readonly TimelineRow[],
+  captures: readonly CaptureEntry[],
+  limit: number,
+): TimelineRow[] {
+  const stored = new Set(rows.filter((row) => row.type === 'captured').map((row) => row.charge_id));
+  const read = captures.filter((capture) => !stored.has(capture.charge_id));
+  if (read.length === 0) return rows.slice(0, limit);
+  const merged = [...rows];
+  for (const capture of read) {
+    const at = capture.created_at.getTime();
+    const before = rows.filter((row) => row.datetime.getTime() === at && BEFORE_CAPTURE.has(row.type));
+    merged.push({
+      // Stored ids start at 1, so a capture nothing came before is the oldest event of its instant.
+      order: Math.max(0, ...before.map((row) => row.order)) + 0.5,
+      type: 'captured',
+      datetime: capture.created_at,
+      data: { transaction_id: capture.transaction_id },
+      charge_id: capture.charge_id,
+    });
+  }
+  return merged
+    .sort((a, b) => b.datetime.getTime() - a.datetime.getTime() || b.order - a.order)
+    .slice(0, limit);
+}
+
 /**
  * One stored event as the contract gives it. `deposits` maps ledger entry ids to the payout that
  * swept them; an event with a ledger entry gets `deposit` (null until a payout sweeps it). A
