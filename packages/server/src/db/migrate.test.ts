@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BULK_TABLES } from '../engine/seed/bulk-load.ts';
+import { seedHistory } from '../engine/seed/seed.ts';
 import { describeEachDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from '../testing/db.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './database.ts';
 import { listMigrations, migrate } from './migrate.ts';
@@ -100,6 +101,45 @@ for (const kind of TEST_DATABASE_KINDS) {
         }
       },
     );
+  });
+}
+
+for (const kind of TEST_DATABASE_KINDS) {
+  describe(`migration 0053 [${kind}]`, () => {
+    it("keeps every payment risk row, named by its ledger row's sequence number", async () => {
+      const empty = await emptyDatabase(kind);
+      try {
+        const handle = empty.handles[0]!;
+        const all = listMigrations();
+        await migrate(
+          handle.db,
+          all.filter((m) => m.name < '0053'),
+        );
+        await seedHistory(handle, {
+          transactions: 300,
+          days: 10,
+          seed: 3,
+          end: new Date('2026-06-15T12:34:56Z'),
+        });
+        const before = await sql<Record<string, unknown>>`
+          select bt.seq, r.* from payment_risk r join balance_transactions bt on bt.id = r.balance_transaction_id
+           order by bt.seq`.execute(handle.db);
+        expect(before.rows.length).toBeGreaterThan(100);
+        expect(await migrate(handle.db, all)).toEqual(all.filter((m) => m.name >= '0053').map((m) => m.name));
+        const after = await sql<Record<string, unknown>>`select * from payment_risk order by seq`.execute(
+          handle.db,
+        );
+        expect(after.rows).toEqual(before.rows.map(({ balance_transaction_id: _, ...row }) => row));
+        const differ = await sql<{ n: number }>`
+          select count(*)::int as n from (
+            (select * from payment_risk except select * from payment_risk_source)
+            union all
+            (select * from payment_risk_source except select * from payment_risk)) d`.execute(handle.db);
+        expect(differ.rows[0]!.n).toBe(0);
+      } finally {
+        await empty.close();
+      }
+    }, 60_000);
   });
 }
 

@@ -399,7 +399,8 @@ export interface BalanceTransactionsTable {
  * ledger's insert trigger; read by the backtest. Addresses only when shipping differs from billing.
  */
 export interface PaymentRiskTable {
-  balance_transaction_id: string;
+  /** The ledger row's `seq` (migration 0053). */
+  seq: number;
   account_id: string;
   created_at: Timestamp;
   amount: number;

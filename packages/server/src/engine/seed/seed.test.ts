@@ -62,7 +62,7 @@ async function snapshot(database: DatabaseHandle) {
     balance_transactions: sql`select * from balance_transactions order by seq`,
     ledger_payouts: sql`select * from ledger_payouts order by seq`,
     ledger_unswept: sql`select * from ledger_unswept order by seq`,
-    payment_risk: sql`select * from payment_risk order by balance_transaction_id`,
+    payment_risk: sql`select * from payment_risk order by seq`,
     ledger_rollups: sql`select * from ledger_rollups order by hour, type, currency, customer_currency`,
     ledger_cube: sql`select * from ledger_cube order by day, type, currency, customer_currency, customer_country,
       source, channel, source_device, risk_level, payout_id, loan_id`,
