@@ -385,12 +385,12 @@ export interface CaptureEntry {
  * authorization, a hold for review and its approval. Everything else at that instant (a loan's
  * paydown, a refund, a dispute) follows it.
  */
-const BEFORE_CAPTURE: ReadonlySet<string> = new Set([
+const BEFORE_CAPTURE: readonly string[] = [
   'started',
   'authorized',
   'fraud_outcome_review',
   'fraud_outcome_manual_approve',
-]);
+] satisfies TTimelineEvent['type'][];
 
 /**
  * A payment's events, newest first, with the captures that keep no event of their own (made at
@@ -410,7 +410,7 @@ export function withEntryCaptures(
   const merged = [...rows];
   for (const capture of read) {
     const at = capture.created_at.getTime();
-    const before = rows.filter((row) => row.datetime.getTime() === at && BEFORE_CAPTURE.has(row.type));
+    const before = rows.filter((row) => row.datetime.getTime() === at && BEFORE_CAPTURE.includes(row.type));
     merged.push({
       // Stored ids start at 1, so a capture nothing came before is the oldest event of its instant.
       order: Math.max(0, ...before.map((row) => row.order)) + 0.5,
