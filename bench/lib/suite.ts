@@ -28,6 +28,7 @@ export interface BenchSpec {
 /** In the order they run: the load last, as it is the one that writes much. */
 export const BENCHES: readonly BenchSpec[] = [
   { name: 'start', script: 'start.bench.ts', nodeFlags: [], store: 'own', env: {} },
+  { name: 'storage', script: 'storage.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
   { name: 'transactions', script: 'transactions.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
   { name: 'exports', script: 'exports.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
   { name: 'payouts', script: 'payouts.bench.ts', nodeFlags: [], store: 'seeded', env: {} },
