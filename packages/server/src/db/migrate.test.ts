@@ -116,15 +116,15 @@ for (const kind of TEST_DATABASE_KINDS) {
           all.filter((m) => m.name < '0053'),
         );
         await seedHistory(handle, {
-          transactions: 300,
-          days: 10,
+          transactions: 100,
+          days: 5,
           seed: 3,
           end: new Date('2026-06-15T12:34:56Z'),
         });
         const before = await sql<Record<string, unknown>>`
           select bt.seq, r.* from payment_risk r join balance_transactions bt on bt.id = r.balance_transaction_id
            order by bt.seq`.execute(handle.db);
-        expect(before.rows.length).toBeGreaterThan(100);
+        expect(before.rows.length).toBeGreaterThan(50);
         expect(await migrate(handle.db, all)).toEqual(all.filter((m) => m.name >= '0053').map((m) => m.name));
         const after = await sql<Record<string, unknown>>`select * from payment_risk order by seq`.execute(
           handle.db,
