@@ -10,9 +10,9 @@
  * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable (with
  * `--defer-indexes` on PostgreSQL, as the figures were). KB and MB are 1,024 and 1,048,576 bytes.
  */
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { folderBytes } from '../packages/server/src/db/shared-buffers.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
 /** The largest tables get a line each; the rest are summed in one. */
@@ -64,14 +64,4 @@ try {
   }
 } finally {
   await handle.close();
-}
-
-/** The bytes of the files under a folder, as `du -sb` counts them. */
-function folderBytes(path: string): number {
-  let bytes = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    const child = join(path, entry.name);
-    bytes += entry.isDirectory() ? folderBytes(child) : statSync(child).size;
-  }
-  return bytes;
 }

@@ -38,7 +38,8 @@ export function relationBytes(pgdata: string): number {
   return ['base', 'global'].reduce((sum, sub) => sum + folderBytes(join(pgdata, sub)), 0);
 }
 
-function folderBytes(dir: string): number {
+/** The sizes of the files under a folder, the folders themselves not counted; 0 when it does not exist. */
+export function folderBytes(dir: string): number {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
