@@ -24,8 +24,16 @@ export const EXPORT_CONFIRM_THRESHOLDS = { deposits: 1000, transactions: 10000 }
 /** How the page polls for the file. */
 export const EXPORT_POLL = { interval_ms: 1000, max_attempts: 5 } as const;
 
-/** An export's id: `exp_` and 24 letters or digits. */
-export const zExportId = z.string().regex(/^exp_[A-Za-z0-9]{24}$/, 'An export id (exp_…)');
+/**
+ * The letters or digits after `exp_` in an export's id. An export's id is what a script polls
+ * and downloads by, so it keeps this length whatever length the store's other ids take.
+ */
+export const EXPORT_ID_CHARS = 24;
+
+/** An export's id: `exp_` and {@link EXPORT_ID_CHARS} letters or digits. */
+export const zExportId = z
+  .string()
+  .regex(new RegExp(`^exp_[A-Za-z0-9]{${EXPORT_ID_CHARS}}$`), 'An export id (exp_…)');
 
 export const EXPORT_STATUSES = ['pending', 'success', 'failed'] as const;
 

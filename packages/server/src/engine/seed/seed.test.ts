@@ -235,7 +235,7 @@ const PINNED: SeedOptions = {
   end: new Date('2026-03-02T09:00:00Z'),
   batchPayments: 100,
 };
-const PINNED_DIGEST = '783222c370d8597b42ae80660df1158f9e8524b3899b78f0ba0d56097524ab48';
+const PINNED_DIGEST = '94c3ac821f05114a954671f3de5732637fbef2c8ac3d8ede550832f710bd6730';
 
 async function historyDigest(database: DatabaseHandle): Promise<string> {
   const rows = await sql<Record<string, unknown>>`
