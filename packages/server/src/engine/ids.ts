@@ -20,17 +20,26 @@ export type IdPrefix =
   | 'exp';
 
 /**
- * The base-62 characters after an id's prefix: 16, about 95 bits, so that two ids of one store
- * meet with odds of about 1 in 10^13 at 100,000,000 ids, and a primary key refuses a repeated
- * one. An id is a name, not a secret (docs/decisions.md, "Object ids"). Each sits in several
- * rows and indexes of every payment (the ledger row names its charge and intent, the charge its
- * intent and method), so each character cost about 0.03 KB per ledger row of a 1M-row store
- * (docs/performance.md, "Storage"). Ids made before, of 24 characters, stay as they are. An
- * export's id keeps the length its contract names.
+ * The base-62 characters after an id's prefix: 16. An id is a name, not a secret
+ * (docs/decisions.md, "Object ids"). Each sits in several rows and indexes of every payment (the
+ * ledger row names its charge and intent, the charge its intent and method), so each character
+ * cost about 0.03 KB per ledger row of a 1M-row store (docs/performance.md, "Storage"). Ids made
+ * before, of 24 characters, stay as they are.
  */
 export const ID_CHARS = 16;
 
-function idChars(prefix: IdPrefix): number {
+/**
+ * The first characters of an id: the millisecond it was made, in base 62, which 8 characters
+ * hold for the next 6,000 years. Ids then grow in the order they are made, and each index of
+ * them takes a new one at its end, as an index of dates does: random ids land on any page, split
+ * full pages into half-empty ones, and read a page from disk for each insert once the index
+ * outgrows memory. The remaining 8 characters are random, about 48 bits, so that two ids made in
+ * one millisecond meet with odds of about 1 in 10^14 (and a primary key refuses a repeated one).
+ */
+export const TIME_CHARS = 8;
+
+/** The characters after the prefix; an export's id has the length its contract names. */
+function idLength(prefix: IdPrefix): number {
   return prefix === 'exp' ? exports.EXPORT_ID_CHARS : ID_CHARS;
 }
 
@@ -39,22 +48,71 @@ export interface IdSource {
   next(prefix: IdPrefix): string;
 }
 
-/** Random base-62 characters after the prefix, {@link ID_CHARS} of them. */
-export const randomIds: IdSource = {
-  next(prefix) {
-    const length = idChars(prefix);
-    let out = '';
-    // Bytes from 248 up are refused, so each of the 62 characters is equally likely; 8 bytes
-    // more than needed almost always suffice, and more are drawn when they do not.
-    while (out.length < length) {
-      for (const b of randomBytes(length - out.length + 8)) {
-        if (b < 248) out += ALPHABET[b % 62];
-        if (out.length === length) break;
-      }
+function base62(value: number, length: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < length; i++) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
+function randomBase62(length: number): string {
+  let out = '';
+  // Bytes from 248 up are refused, so each of the 62 characters is equally likely; 8 bytes
+  // more than needed almost always suffice, and more are drawn when they do not.
+  while (out.length < length) {
+    for (const b of randomBytes(length - out.length + 8)) {
+      if (b < 248) out += ALPHABET[b % 62];
+      if (out.length === length) break;
     }
-    return `${prefix}_${out}`;
-  },
-};
+  }
+  return out;
+}
+
+/** Adds one to a base-62 number; false when it carried out of its last character. */
+function increment(digits: number[]): boolean {
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if ((digits[i] ?? 0) < 61) {
+      digits[i] = (digits[i] ?? 0) + 1;
+      return true;
+    }
+    digits[i] = 0;
+  }
+  return false;
+}
+
+/**
+ * New ids: the prefix, the time in {@link TIME_CHARS} characters and random ones after it,
+ * {@link ID_CHARS} in all; an export's id is random whole. `now` is the wall clock in
+ * milliseconds, never the sandbox's; `random` draws base-62 characters. Within one millisecond (or a clock set back) a source adds
+ * one to its last id instead of drawing anew, so that its ids still grow: ids drawn at random
+ * within a millisecond land in the middle of the index's last page, which then splits into two
+ * half-empty ones, and a busy source fills its indexes only half (docs/performance.md,
+ * "Storage").
+ */
+export function timeOrderedIds(
+  now: () => number = Date.now,
+  random: (length: number) => string = randomBase62,
+): IdSource {
+  let lastTime = -1;
+  const last: number[] = [];
+  return {
+    next(prefix) {
+      if (prefix === 'exp') return `${prefix}_${random(idLength(prefix))}`;
+      const time = Math.floor(now());
+      if (time > lastTime || !increment(last)) {
+        lastTime = Math.max(time, lastTime + (time > lastTime ? 0 : 1));
+        last.splice(0, last.length, ...[...random(ID_CHARS - TIME_CHARS)].map((c) => ALPHABET.indexOf(c)));
+      }
+      return `${prefix}_${base62(lastTime, TIME_CHARS)}${last.map((d) => ALPHABET[d]).join('')}`;
+    },
+  };
+}
+
+/** The ids the engine makes. */
+export const randomIds: IdSource = timeOrderedIds();
 
 /** The seeded ids' counter: base 36, 8 characters, in the order they are made. */
 const COUNTER_CHARS = 8;
@@ -62,9 +120,9 @@ const COUNTER_CHARS = 8;
 /**
  * Ids from a seeded generator, for the seeder: the same seed gives the same history, and the
  * same lengths as {@link randomIds}. A counter keeps them unique whatever the generator does. It
- * comes first, so a source's ids grow in the order it makes them and each primary key takes them
- * at its end: random ids land on a random page of an index that outgrows the database's buffers,
- * each a read and an eviction (docs/performance.md, "Where a seed's server time goes").
+ * comes first, where a new id has its time, so a source's ids grow in the order it makes them
+ * and each index of them takes them at its end, as a store's do ({@link TIME_CHARS};
+ * docs/performance.md, "Where a seed's server time goes").
  */
 export function seededIds(random: () => number): IdSource {
   let counter = 0;
@@ -72,7 +130,7 @@ export function seededIds(random: () => number): IdSource {
     next(prefix) {
       counter++;
       let out = '';
-      for (let i = idChars(prefix) - COUNTER_CHARS; i > 0; i--) out += ALPHABET[Math.floor(random() * 62)];
+      for (let i = idLength(prefix) - COUNTER_CHARS; i > 0; i--) out += ALPHABET[Math.floor(random() * 62)];
       return `${prefix}_${counter.toString(36).padStart(COUNTER_CHARS, '0')}${out}`;
     },
   };
