@@ -9,10 +9,17 @@
  *
  * Seed first: `npm run cli -- seed --transactions 1000000` with the same variable (with
  * `--defer-indexes` on PostgreSQL, as the figures were). KB and MB are 1,024 and 1,048,576 bytes.
+ *
+ * Then the index of `IDS` new ids (default 1,000,000), written 1,000 at a time into a new
+ * table (dropped after) as a store writes them: as the engine makes them (their time first, and
+ * within a millisecond one more than the last), with their random part drawn anew within a
+ * millisecond, and with the time drawn at random too, which makes them random whole. Prints the
+ * size of each primary key.
  */
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { folderBytes } from '../packages/server/src/db/shared-buffers.ts';
+import { TIME_CHARS, timeOrderedIds } from '../packages/server/src/engine/ids.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
 /** The largest tables get a line each; the rest are summed in one. */
@@ -62,6 +69,31 @@ try {
         `pglite/pg_wal ${mb(folderBytes(join(folder, 'pg_wal')))}`,
     );
   }
+
+  const count = Number(process.env.IDS ?? 1_000_000);
+  const start = Date.now();
+  const clock = () => start + performance.now();
+  // A new source for each id draws its random part anew, as separate processes would.
+  const fresh = (now: () => number) => ({ next: (prefix: 'ch') => timeOrderedIds(now).next(prefix) });
+  const orders = {
+    'as the engine makes them': timeOrderedIds(clock),
+    'their time first, drawn anew within a millisecond': fresh(clock),
+    'random whole': fresh(() => Math.floor(Math.random() * 62 ** TIME_CHARS)),
+  };
+  for (const [name, ids] of Object.entries(orders)) {
+    await sql`drop table if exists bench_ids`.execute(db);
+    await sql`create table bench_ids (id text primary key)`.execute(db);
+    for (let done = 0; done < count; done += 1000) {
+      const batch = Array.from({ length: Math.min(1000, count - done) }, () => ids.next('ch'));
+      await sql`insert into bench_ids select unnest(${batch}::text[])`.execute(db);
+    }
+    const size = await sql<{ bytes: string }>`
+      select pg_relation_size('bench_ids_pkey')::text as bytes`.execute(db);
+    console.log(
+      `${count.toLocaleString('en-US')} new ids, ${name}: primary key ${mb(Number(size.rows[0]?.bytes))}`,
+    );
+  }
+  await sql`drop table bench_ids`.execute(db);
 } finally {
   await handle.close();
 }
