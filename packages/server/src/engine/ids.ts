@@ -16,8 +16,7 @@ export type IdPrefix =
   | 'file'
   | 'tmr'
   | 'flxln'
-  | 'fr'
-  | 'exp';
+  | 'fr';
 
 /**
  * The base-62 characters after an id's prefix: 16. An id is a name, not a secret
@@ -37,11 +36,6 @@ export const ID_CHARS = 16;
  * one millisecond meet with odds of about 1 in 10^14 (and a primary key refuses a repeated one).
  */
 export const TIME_CHARS = 8;
-
-/** The characters after the prefix; an export's id has the length its contract names. */
-function idLength(prefix: IdPrefix): number {
-  return prefix === 'exp' ? exports.EXPORT_ID_CHARS : ID_CHARS;
-}
 
 /** Makes ids with the provider's prefixes (`pi_…`, `ch_…`). */
 export interface IdSource {
@@ -85,12 +79,11 @@ function increment(digits: number[]): boolean {
 
 /**
  * New ids: the prefix, the time in {@link TIME_CHARS} characters and random ones after it,
- * {@link ID_CHARS} in all; an export's id is random whole. `now` is the wall clock in
- * milliseconds, never the sandbox's; `random` draws base-62 characters. Within one millisecond (or a clock set back) a source adds
- * one to its last id instead of drawing anew, so that its ids still grow: ids drawn at random
- * within a millisecond land in the middle of the index's last page, which then splits into two
- * half-empty ones, and a busy source fills its indexes only half (docs/performance.md,
- * "Storage").
+ * {@link ID_CHARS} in all. `now` is the wall clock in milliseconds, never the sandbox's; `random`
+ * draws base-62 characters. Within one millisecond (or a clock set back) a source adds one to its
+ * last id instead of drawing anew, so that its ids still grow: ids drawn at random within a
+ * millisecond land in the middle of the index's last page, which then splits into two half-empty
+ * ones, and a busy source fills its indexes only half (docs/performance.md, "Storage").
  */
 export function timeOrderedIds(
   now: () => number = Date.now,
@@ -100,10 +93,9 @@ export function timeOrderedIds(
   const last: number[] = [];
   return {
     next(prefix) {
-      if (prefix === 'exp') return `${prefix}_${random(idLength(prefix))}`;
       const time = Math.floor(now());
       if (time > lastTime || !increment(last)) {
-        lastTime = Math.max(time, lastTime + (time > lastTime ? 0 : 1));
+        lastTime = time > lastTime ? time : lastTime + 1;
         last.splice(0, last.length, ...[...random(ID_CHARS - TIME_CHARS)].map((c) => ALPHABET.indexOf(c)));
       }
       return `${prefix}_${base62(lastTime, TIME_CHARS)}${last.map((d) => ALPHABET[d]).join('')}`;
@@ -113,6 +105,14 @@ export function timeOrderedIds(
 
 /** The ids the engine makes. */
 export const randomIds: IdSource = timeOrderedIds();
+
+/**
+ * A new export's id: `exp_` and random characters, as many as its contract names. It is what a
+ * script polls and downloads by, so it stays random whole, of that length.
+ */
+export function newExportId(): string {
+  return `exp_${randomBase62(exports.EXPORT_ID_CHARS)}`;
+}
 
 /** The seeded ids' counter: base 36, 8 characters, in the order they are made. */
 const COUNTER_CHARS = 8;
@@ -130,7 +130,7 @@ export function seededIds(random: () => number): IdSource {
     next(prefix) {
       counter++;
       let out = '';
-      for (let i = idLength(prefix) - COUNTER_CHARS; i > 0; i--) out += ALPHABET[Math.floor(random() * 62)];
+      for (let i = ID_CHARS - COUNTER_CHARS; i > 0; i--) out += ALPHABET[Math.floor(random() * 62)];
       return `${prefix}_${counter.toString(36).padStart(COUNTER_CHARS, '0')}${out}`;
     },
   };

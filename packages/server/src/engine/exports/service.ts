@@ -10,7 +10,7 @@ import { ownedBy } from '../../db/scope.ts';
 import { freeDeletedRows } from '../../db/upkeep.ts';
 import { type MailSettings, sendMail } from '../../store/mail.ts';
 import { clockNow } from '../clock.ts';
-import { randomIds } from '../ids.ts';
+import { newExportId } from '../ids.ts';
 import { enqueueJob } from '../jobs.ts';
 import { writeTransactionsCsvByCopy, writeTransactionsCsvByEmbeddedCopy } from './copy.ts';
 import { type WrittenFile, writeFraudOutcomesCsv, writePayoutsCsv, writeTransactionsCsv } from './writer.ts';
@@ -49,7 +49,7 @@ export interface ExportRequest {
 
 /** Stores an export and queues the job that writes it; answers at once. */
 export async function requestExport(db: Db, request: ExportRequest): Promise<exports.TExportStarted> {
-  const id = randomIds.next('exp');
+  const id = newExportId();
   const now = await clockNow(db);
   const user_email = request.recipient.user_email ?? request.user.email;
   const stamp = now.toISOString().slice(0, 19).replace('T', '-').replaceAll(':', '');
