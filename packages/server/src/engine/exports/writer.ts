@@ -294,7 +294,6 @@ export async function writeTransactionsCsv(
           row.link_order_id === null || row.link_order_number === null
             ? undefined
             : {
-                id: row.link_order_id,
                 number: row.link_order_number,
                 // The file writes the order's number only.
                 url: null,

@@ -1,12 +1,14 @@
 import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
   chargeLast4Sql,
   dateRanges,
+  orderTransactionRows,
   orderTransactions,
   payoutRowKeys,
   TRANSACTION_LIST_COLUMNS,
@@ -90,75 +92,109 @@ export async function listTransactions(
       ? payoutRowKeys(db, accountId, { ...query, deposit_id }, direction)
       : orderTransactions(keys, query.sort, direction);
   const page = ordered.limit(query.pagesize).offset(offset);
-  const rows = await orderTransactions(
-    db.selectFrom('balance_transactions').select(TRANSACTION_LIST_COLUMNS).where('seq', 'in', page),
-    query.sort,
-    direction,
-  ).execute();
-  return transactionViews(db, rows);
+  const rows = await db
+    .selectFrom(
+      db.selectFrom('balance_transactions').select(TRANSACTION_LIST_COLUMNS).where('seq', 'in', page).as('b'),
+    )
+    .$call((linked) => joinTransactionLinks(db, linked))
+    .$call((linked) => orderTransactionRows(linked, 'b', query.sort, direction))
+    .execute();
+  return rows.map((row) =>
+    transactionView(row, {
+      order:
+        row.link_order_number === null
+          ? undefined
+          : {
+              number: row.link_order_number,
+              url: row.link_order_url,
+              customer_url: row.link_order_customer_url,
+              subscriptions: row.link_order_subscriptions ?? [],
+            },
+      deposit:
+        row.link_deposit_id === null || row.link_deposit_status === null
+          ? undefined
+          : { id: row.link_deposit_id, status: row.link_deposit_status },
+      last4: row.link_last4,
+      loan_public_id: row.link_loan_public_id,
+    }),
+  );
 }
 
 /**
- * Rows as the transaction fields of the REST contract. What the ledger row does not
- * carry (the order, the payout that swept it and its status, the card's last four digits, the
- * loan's public id) is read for the page's rows only, one query per kind.
+ * Joins each of a page's ledger rows `b` to what the row does not carry: its order, the payout
+ * that swept it and that payout's status, its charge's card (or IBAN) digits and its loan's
+ * public id. Each is a lateral lookup by key with `limit 1`, made for the page's rows only, so
+ * the page and its links are one statement: a round trip per kind of link cost more than the
+ * lookups themselves (docs/performance.md, "Transactions lists").
  */
-export async function transactionViews(
+function joinTransactionLinks<O>(
   db: Executor,
-  rows: readonly TransactionListRow[],
-): Promise<TTransaction[]> {
-  if (rows.length === 0) return [];
-  const ids = <T>(pick: (row: TransactionListRow) => T | null) => [
-    ...new Set(rows.map(pick).filter((value): value is T => value !== null)),
-  ];
-  const orderIds = ids((row) => row.order_id);
-  const seqs = rows.map((row) => row.seq);
-  const chargeIds = ids((row) => row.charge_id);
-  const loanIds = ids((row) => row.loan_id);
-  const [orders, payouts, charges, loans] = await Promise.all([
-    orderIds.length === 0
-      ? []
-      : db
+  query: SelectQueryBuilder<Database & { b: TransactionListRow }, 'b', O>,
+) {
+  return query
+    .leftJoinLateral(
+      (eb) =>
+        eb
           .selectFrom('orders')
-          .select(['id', 'number', 'url', 'customer_url', 'subscriptions'])
-          .where('id', 'in', orderIds)
-          .execute(),
-    db
-      .selectFrom('ledger_payouts as lp')
-      .innerJoin('payouts as p', 'p.id', 'lp.payout_id')
-      .select(['lp.seq', 'p.id', 'p.status'])
-      .where('lp.seq', 'in', seqs)
-      .execute(),
-    chargeIds.length === 0
-      ? []
-      : db
+          .select([
+            'number as link_order_number',
+            'url as link_order_url',
+            'customer_url as link_order_customer_url',
+            'subscriptions as link_order_subscriptions',
+          ])
+          .whereRef('orders.id', '=', 'b.order_id')
+          .limit(1)
+          .as('o'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('ledger_payouts as lp')
+          .innerJoin('payouts as p', 'p.id', 'lp.payout_id')
+          .select(['p.id as link_deposit_id', 'p.status as link_deposit_status'])
+          .whereRef('lp.seq', '=', 'b.seq')
+          .limit(1)
+          .as('d'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
           .selectFrom(chargeRows(db))
-          .select(['id', chargeLast4Sql.as('last4')])
-          .where('id', 'in', chargeIds)
-          .execute(),
-    loanIds.length === 0
-      ? []
-      : db.selectFrom('loans').select(['id', 'stripe_loan_id']).where('id', 'in', loanIds).execute(),
-  ]);
-  const orderById = new Map(orders.map((order) => [Number(order.id), order]));
-  const deposits = new Map(payouts.map(({ seq, id, status }) => [Number(seq), { id, status }]));
-  const last4 = new Map(charges.map((charge) => [charge.id, charge.last4]));
-  const loanPublicId = new Map(loans.map((loan) => [loan.id, loan.stripe_loan_id]));
-  return rows.map((row) =>
-    transactionView(row, {
-      order: row.order_id === null ? undefined : orderById.get(Number(row.order_id)),
-      deposit: deposits.get(Number(row.seq)),
-      last4: row.charge_id ? last4.get(row.charge_id) : undefined,
-      loan_public_id: row.loan_id ? loanPublicId.get(row.loan_id) : undefined,
-    }),
-  );
+          .select(chargeLast4Sql.as('link_last4'))
+          .whereRef('charges.id', '=', 'b.charge_id')
+          .limit(1)
+          .as('c'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('loans')
+          .select('stripe_loan_id as link_loan_public_id')
+          .whereRef('loans.id', '=', 'b.loan_id')
+          .limit(1)
+          .as('l'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('b')
+    .select([
+      'o.link_order_number',
+      'o.link_order_url',
+      'o.link_order_customer_url',
+      'o.link_order_subscriptions',
+      'd.link_deposit_id',
+      'd.link_deposit_status',
+      'c.link_last4',
+      'l.link_loan_public_id',
+    ]);
 }
 
 /** What a transaction shows from other tables: its order, payout, card digits and loan. */
 export interface TransactionLinks {
   order:
     | {
-        id: number | string;
         number: string;
         url: string | null;
         customer_url: string | null;
