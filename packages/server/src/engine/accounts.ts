@@ -1,6 +1,6 @@
 import { appError } from '@paydesk/domain';
 import { CONNECTED_HOME_OPTION } from '@paydesk/domain/overview/safe-mode';
-import { type Selectable, sql } from 'kysely';
+import { type Expression, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
 import { getOption, getStoreSettings, setOptions } from '../store/options.ts';
@@ -36,8 +36,39 @@ export function depositStanding(account: Pick<Account, 'deposits_blocked' | 'pay
  */
 export type AccountLock = 'keyShare' | 'update';
 
+/** The store's account: the newest one (a reset makes a new account and keeps the old rows). */
+function currentAccount(db: Executor) {
+  return db.selectFrom('accounts').orderBy('created_at', 'desc').limit(1);
+}
+
+/**
+ * An account's rows are selected by its id, or by the store's account found inside the same
+ * statement (`currentAccountId`), which spares a read's own round trip for the account.
+ */
+export type AccountKey = string | Expression<string>;
+
+/** The store's account's id as a subquery of a statement: `account_id = (select id …)`. */
+export function currentAccountId(db: Executor): Expression<string> {
+  return currentAccount(db).select('id').$asScalar();
+}
+
+/**
+ * Reads a list of the store's account by `currentAccountId`, so the list is one statement
+ * instead of the account's and the list's. An empty answer is checked against the account, so a
+ * store without one still answers `wcpay_account_not_found`.
+ */
+export async function readCurrentAccount<T>(
+  db: Executor,
+  read: (account: AccountKey) => Promise<T>,
+  isEmpty: (answer: T) => boolean,
+): Promise<T> {
+  const answer = await read(currentAccountId(db));
+  if (isEmpty(answer)) await requireAccount(db);
+  return answer;
+}
+
 export async function findAccount(db: Executor, lock?: AccountLock): Promise<Account | undefined> {
-  const query = db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').limit(1);
+  const query = currentAccount(db).selectAll();
   if (lock === 'update') return query.forUpdate().executeTakeFirst();
   if (lock === 'keyShare') return query.forKeyShare().executeTakeFirst();
   return query.executeTakeFirst();

@@ -10,6 +10,7 @@ import { isDisputeStatus } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { looseScan } from '../../db/loose-scan.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AccountKey } from '../accounts.ts';
 import { customerKeys, parseSearchTerm, searchTermCondition, type TermLookups } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 import { dateRanges } from '../transactions/query.ts';
@@ -87,7 +88,7 @@ function filterCondition(eb: DisputeEb, filters: TDisputeFilters): Expression<Sq
 }
 
 /** The selected disputes: every filter reads the dispute alone, so nothing is joined. */
-function selectedDisputes(db: Executor, accountId: string, filters: TDisputeFilters) {
+function selectedDisputes(db: Executor, accountId: AccountKey, filters: TDisputeFilters) {
   return db
     .selectFrom('disputes as d')
     .where('d.account_id', '=', accountId)
@@ -101,7 +102,7 @@ function selectedDisputes(db: Executor, accountId: string, filters: TDisputeFilt
  */
 export async function listDisputes(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   query: TDisputeListQuery,
 ): Promise<{ data: TDisputeListRow[] }> {
   const direction = query.direction ?? 'desc';

@@ -2,6 +2,7 @@ import type { payouts } from '@paydesk/domain/contracts';
 import { PAYOUT_STATUSES } from '@paydesk/domain/transactions/status';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AccountKey } from '../accounts.ts';
 import type { Executor } from '../ledger.ts';
 import { dateRanges } from '../transactions/query.ts';
 
@@ -30,7 +31,7 @@ function advancedConditions(eb: PayoutExpression, filters: Filters): Expression<
 }
 
 /** The payouts of one account that the filters select, without columns, order or paging. */
-export function payoutsQuery(db: Executor, accountId: string, filters: Filters): Payouts {
+export function payoutsQuery(db: Executor, accountId: AccountKey, filters: Filters): Payouts {
   return db
     .selectFrom('payouts')
     .where('account_id', '=', accountId)

@@ -5,7 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
-import type { Account } from '../accounts.ts';
+import type { Account, AccountKey } from '../accounts.ts';
 import { type Executor, ledgerBalances } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
 import { orderPayouts, payoutsQuery } from './query.ts';
@@ -120,7 +120,7 @@ type PayoutListQuery = payouts.TPayoutListQuery;
  */
 export async function listPayouts(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   query: PayoutListQuery,
 ): Promise<{ data: PayoutView[]; total_count: number }> {
   const filtered = payoutsQuery(db, accountId, query);

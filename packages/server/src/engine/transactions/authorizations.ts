@@ -3,6 +3,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
+import type { AccountKey } from '../accounts.ts';
 import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
@@ -16,7 +17,7 @@ type ListQuery = z.output<typeof transactions.ZAuthorizationsListQuery>;
  * `charges_uncaptured_idx` (migration 0038) holds exactly these charges, oldest first, with the
  * currency and amount the summary sums.
  */
-function uncapturedQuery(db: Executor, accountId: string) {
+function uncapturedQuery(db: Executor, accountId: AccountKey) {
   return db
     .selectFrom(chargeRows(db))
     .where('account_id', '=', accountId)
@@ -91,7 +92,11 @@ function toView(row: ViewRow): View {
 }
 
 /** `GET {base}/authorizations`: one page, oldest first (the first to lapse) unless sorted otherwise. */
-export async function listAuthorizations(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
+export async function listAuthorizations(
+  db: Executor,
+  accountId: AccountKey,
+  query: ListQuery,
+): Promise<View[]> {
   const direction = query.direction ?? 'asc';
   let keys = uncapturedQuery(db, accountId).select('id');
   for (const expression of sortExpressions(query.sort, 'charges')) keys = keys.orderBy(expression, direction);

@@ -2,6 +2,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AccountKey } from '../accounts.ts';
 import { likePrefix, parseSearchTerm } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
@@ -47,7 +48,7 @@ function searchCondition(
  * review), `additional_status` the rule outcome they first had, `search` any of its terms. CSV
  * exports of the blocked list start from this query too.
  */
-export function fraudOutcomesQuery(db: Executor, accountId: string, filters: Filters): Fo {
+export function fraudOutcomesQuery(db: Executor, accountId: AccountKey, filters: Filters): Fo {
   return db
     .selectFrom('fraud_outcomes')
     .where('account_id', '=', accountId)
@@ -123,7 +124,11 @@ const SORT_COLUMNS = {
 } as const;
 
 /** `GET {base}/transactions/fraud-outcomes`: one page, newest first unless sorted otherwise. */
-export async function listFraudOutcomes(db: Executor, accountId: string, query: ListQuery): Promise<View[]> {
+export async function listFraudOutcomes(
+  db: Executor,
+  accountId: AccountKey,
+  query: ListQuery,
+): Promise<View[]> {
   const direction = query.direction ?? 'desc';
   const column = SORT_COLUMNS[query.sort];
   let ordered = fraudOutcomesQuery(db, accountId, query).orderBy(column, direction);

@@ -3,6 +3,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AccountKey } from '../accounts.ts';
 import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import {
@@ -32,7 +33,7 @@ export const HOUR_SKIP_MIN_OFFSET = 2_000;
  */
 async function hourOfOffset(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   query: ListQuery,
   direction: 'asc' | 'desc',
   offset: number,
@@ -65,7 +66,7 @@ async function hourOfOffset(
  */
 export async function listTransactions(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   query: ListQuery,
   options: { hourSkipMinOffset?: number } = {},
 ): Promise<TTransaction[]> {

@@ -9,6 +9,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AccountKey } from '../accounts.ts';
 import { customerKeys, parseSearchTerm, searchTermCondition, type TermLookups } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 
@@ -179,7 +180,7 @@ const LEDGER_LOOKUPS: TermLookups = {
  * `store_currency_is`, `loan_id_is`, `deposit_id`) and the search terms (any of them) always
  * narrow. `user_email`, `user_timezone` and `locale` select nothing: exports use them.
  */
-export function transactionsQuery(db: Executor, accountId: string, filters: TTransactionFilters): Bt {
+export function transactionsQuery(db: Executor, accountId: AccountKey, filters: TTransactionFilters): Bt {
   return db
     .selectFrom('balance_transactions')
     .where('account_id', '=', accountId)
@@ -247,7 +248,7 @@ export const LEDGER_LINKS: LinkConditions = {
  */
 export function payoutRowKeys(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   filters: TTransactionFilters & { deposit_id: string },
   direction: 'asc' | 'desc',
 ) {
@@ -279,7 +280,7 @@ export function payoutRowKeys(
  */
 export function transactionConditions(
   eb: BtExpression,
-  accountId: string,
+  accountId: AccountKey,
   filters: TTransactionFilters,
   links: LinkConditions = LEDGER_LINKS,
 ): Expression<SqlBool> {

@@ -2,7 +2,7 @@ import { disputes } from '@paydesk/domain/contracts';
 import { UPLOAD_MAX_BYTES } from '@paydesk/domain/files/upload-purposes';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { requireAccount } from '../../engine/accounts.ts';
+import { readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
 import { clockNow } from '../../engine/clock.ts';
 import { engineContext } from '../../engine/context.ts';
 import { storeUploadedFile } from '../../engine/disputes/files.ts';
@@ -16,7 +16,11 @@ import { acceptMultipart, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 /** The disputes list and its summary; uploads (evidence, logos) and receipts; one dispute: read it, save or submit its evidence, accept it. */
 export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void> {
   registerEndpoint(app, disputes.listDisputes, async ({ query }) =>
-    listDisputes(db, (await requireAccount(db)).id, query),
+    readCurrentAccount(
+      db,
+      (account) => listDisputes(db, account, query),
+      (answer) => answer.data.length === 0,
+    ),
   );
   registerEndpoint(app, disputes.disputesSummary, async ({ query }) =>
     disputesSummary(db, (await requireAccount(db)).id, query),

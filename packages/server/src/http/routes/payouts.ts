@@ -2,7 +2,7 @@ import { payouts } from '@paydesk/domain/contracts';
 import { STATEMENT_MAX_BYTES } from '@paydesk/domain/payouts/statement';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { requireAccount } from '../../engine/accounts.ts';
+import { readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
 import {
   depositsOverview,
@@ -27,7 +27,11 @@ export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> 
   });
 
   registerEndpoint(app, payouts.listDeposits, async ({ query }) =>
-    listPayouts(db, (await requireAccount(db)).id, query),
+    readCurrentAccount(
+      db,
+      (account) => listPayouts(db, account, query),
+      (answer) => answer.total_count === 0,
+    ),
   );
 
   registerEndpoint(app, payouts.depositsSummary, async ({ query }) =>

@@ -1,7 +1,7 @@
 import { transactions } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { requireAccount } from '../../engine/accounts.ts';
+import { readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
 import {
   authorizationsSummary,
   listAuthorizations,
@@ -13,6 +13,8 @@ import { searchFraudOutcomes, searchTransactions } from '../../engine/transactio
 import { transactionsSummary } from '../../engine/transactions/summary.ts';
 import { registerEndpoint } from '../endpoint.ts';
 
+const isEmpty = (rows: readonly unknown[]) => rows.length === 0;
+
 /**
  * Transactions, blocked payments and uncaptured authorizations: lists, summaries, search
  * suggestions and one authorization.
@@ -20,7 +22,7 @@ import { registerEndpoint } from '../endpoint.ts';
 export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(async (scope) => {
     registerEndpoint(scope, transactions.listTransactions, async ({ query }) => ({
-      data: await listTransactions(db, (await requireAccount(db)).id, query),
+      data: await readCurrentAccount(db, (account) => listTransactions(db, account, query), isEmpty),
     }));
 
     registerEndpoint(scope, transactions.transactionsSummary, async ({ query }) =>
@@ -34,7 +36,7 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
     );
 
     registerEndpoint(scope, transactions.listFraudOutcomes, async ({ query }) => ({
-      data: await listFraudOutcomes(db, (await requireAccount(db)).id, query),
+      data: await readCurrentAccount(db, (account) => listFraudOutcomes(db, account, query), isEmpty),
     }));
 
     registerEndpoint(scope, transactions.fraudOutcomesSummary, async ({ query }) =>
@@ -56,7 +58,7 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
     );
 
     registerEndpoint(scope, transactions.listAuthorizations, async ({ query }) => ({
-      data: await listAuthorizations(db, (await requireAccount(db)).id, query),
+      data: await readCurrentAccount(db, (account) => listAuthorizations(db, account, query), isEmpty),
     }));
 
     registerEndpoint(scope, transactions.authorizationsSummary, async () =>
