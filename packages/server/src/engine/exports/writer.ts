@@ -258,9 +258,9 @@ export async function writeTransactionsCsv(
       );
     }
     const rows = orderTransactions(query, 'date', 'desc').limit(batchRows);
-    // Of the links the list reads with one query per kind, the file writes only the order and
-    // the card's last four digits (transactionCsvCells); those two are joined here, so a batch
-    // is one round trip instead of five and the deposits and loans are not read at all.
+    // Of the links the list joins to its page, the file writes only the order and the card's
+    // last four digits (transactionCsvCells); those two are joined here, with the order window
+    // a whole batch reads by range, and the deposits and loans are not read at all.
     const linked = joinLinksByKey(db, db.selectFrom(rows.as('b')))
       .selectAll('b')
       .select(['o.link_order_id', 'o.link_order_number', 'c.link_last4']);

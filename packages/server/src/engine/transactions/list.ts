@@ -60,9 +60,10 @@ async function hourOfOffset(
 /**
  * One page of the transactions list. The page's keys are found first from the narrowest index
  * that answers the filters and sort (for the default list an index-only scan of `bt_list_idx`),
- * then only those rows are read: a deferred join. A deep page of the date-sorted list first
- * skips whole hours with the rollups (`hourOfOffset`), so page 2,000 reads about as few index
- * entries as page 1.
+ * then only those rows are read: a deferred join, with what they link to. A deep page of the
+ * date-sorted list first skips whole hours with the rollups (`hourOfOffset`), so page 2,000
+ * reads about as few index entries as page 1. `accountId` may be `currentAccountId`: the page is
+ * then one statement.
  */
 export async function listTransactions(
   db: Executor,
@@ -209,8 +210,8 @@ export interface TransactionLinks {
 }
 
 /**
- * One ledger row and what it links to as the contract's transaction fields. The list reads the links
- * with one query per kind; the CSV export joins the ones its file writes into its batch query.
+ * One ledger row and what it links to as the contract's transaction fields. The list joins every
+ * link into its page's statement; the CSV export joins the ones its file writes into its batches.
  */
 export function transactionView(row: TransactionListRow, links: TransactionLinks): TTransaction {
   const { order } = links;
