@@ -143,11 +143,13 @@ export function installWpConventions(rest: FastifyInstance): void {
   // errors are answered whole, as WordPress does.
   rest.addHook('onSend', async (request, reply, payload) => {
     const parameters = globals.get(request);
-    if (!parameters || typeof payload !== 'string') return payload;
+    // Most answers ask for neither, and are sent as serialised, never parsed again.
+    if (!parameters || (!parameters.fields && !parameters.envelope) || typeof payload !== 'string')
+      return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
     let body: unknown = payload ? JSON.parse(payload) : null;
     if (parameters.fields && reply.statusCode < 400) body = pick(body, parameters.fields);
-    if (!parameters.envelope) return parameters.fields ? JSON.stringify(body) : payload;
+    if (!parameters.envelope) return JSON.stringify(body);
     const status = reply.statusCode;
     const headers: Record<string, string> = {};
     for (const [name, sent] of Object.entries(ENVELOPE_HEADERS)) {
