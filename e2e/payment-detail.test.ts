@@ -417,9 +417,9 @@ describeInBrowser('payment detail page', (use) => {
     await expect.poll(() => text(page, 'payment-status')).toBe('Refunded');
     expect(await text(page, 'payment-refunded')).toBe('Refunded: -$114.90');
     expect(await page.getByRole('button', { name: 'Partial refund' }).count()).toBe(0);
-    const timeline = await timelineText(page);
-    expect(timeline).toContain('A payment of $77.38 was successfully refunded.');
-    expect(timeline).toContain('A payment of $37.52 was successfully refunded.');
+    // The timeline is read again after the refund, apart from the payment: wait for it.
+    await expect.poll(() => timelineText(page)).toContain('A payment of $37.52 was successfully refunded.');
+    expect(await timelineText(page)).toContain('A payment of $77.38 was successfully refunded.');
     await page.close();
   });
 
