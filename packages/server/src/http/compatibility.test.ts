@@ -146,18 +146,19 @@ describeEachDatabase('the admin client’s calls', (use) => {
     });
 
     it('sorts transactions by customer currency and by payout currency', async () => {
-      for (const [sort, field] of [
-        ['customer_currency', 'customer_currency'],
-        ['deposit_currency', 'currency'],
-      ] as const) {
+      for (const sort of ['customer_currency', 'deposit_currency'] as const) {
         for (const direction of ['asc', 'desc'] as const) {
           const { data } = (await ok(
             `${BASE}/transactions?page=1&pagesize=100&sort=${sort}&direction=${direction}&${ZONE}`,
           )) as { data: Json[] };
-          const values = data.map((row) => row[field] as string | null);
-          // PostgreSQL's order: nulls last ascending, first descending.
-          const rank = (value: string | null) => (value === null ? '\uffff' : value);
-          const sorted = [...values].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+          // A row without a customer currency (a fee, a loan) sorts in its store currency, as
+          // the customer-currency filter counts it.
+          const values = data.map((row) =>
+            sort === 'customer_currency'
+              ? ((row.customer_currency ?? row.currency) as string)
+              : (row.currency as string),
+          );
+          const sorted = [...values].sort();
           expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
         }
       }
@@ -167,6 +168,18 @@ describeEachDatabase('the admin client’s calls', (use) => {
         .distinct()
         .execute();
       expect(currencies.length, 'the seeded history has several customer currencies').toBeGreaterThan(2);
+      expect(currencies.map((row) => row.customer_currency)).toContain(null);
+      // Within one currency, rows with and without a customer currency are in date order.
+      const store = (
+        await use().db.selectFrom('accounts').select('default_currency').executeTakeFirstOrThrow()
+      ).default_currency;
+      const { data } = (await ok(
+        `${BASE}/transactions?page=1&pagesize=100&sort=customer_currency&direction=desc&customer_currency_is=${store}&${ZONE}`,
+      )) as { data: Json[] };
+      expect(data.some((row) => row.customer_currency === null)).toBe(true);
+      expect(data.some((row) => row.customer_currency !== null)).toBe(true);
+      const dates = data.map((row) => row.date as string);
+      expect(dates).toEqual([...dates].sort().reverse());
     });
 
     it('filters payouts with the client’s advanced filters', async () => {

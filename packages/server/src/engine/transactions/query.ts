@@ -309,7 +309,11 @@ export function transactionConditions(
   return eb.and(conditions);
 }
 
-/** The column each sort key orders by. */
+/**
+ * What each sort key orders by: a column, or for the customer's currency the expression the
+ * filter reads (`customerCurrencySql`), so that one index (`bt_customer_currency_idx`) serves
+ * both.
+ */
 const SORT_COLUMNS = {
   date: 'created_at',
   amount: 'amount',
@@ -339,7 +343,9 @@ export function orderTransactions<O>(
   sort: TransactionSort,
   direction: 'asc' | 'desc',
 ): SelectQueryBuilder<Database, 'balance_transactions', O> {
-  return orderColumns(sort).reduce((ordered, column) => ordered.orderBy(column, direction), query);
+  return sortKeys(sort, (column) => sql.ref(column)).reduce<
+    SelectQueryBuilder<Database, 'balance_transactions', O>
+  >((ordered, key) => ordered.orderBy(key, direction), query);
 }
 
 /**
@@ -353,14 +359,22 @@ export function orderTransactionRows<DB, TB extends keyof DB, O>(
   sort: TransactionSort,
   direction: 'asc' | 'desc',
 ): SelectQueryBuilder<DB, TB, O> {
-  return orderColumns(sort).reduce(
-    (ordered, column) => ordered.orderBy(sql.ref(`${alias}.${column}`), direction),
+  return sortKeys(sort, (column) => sql.ref(`${alias}.${column}`)).reduce<SelectQueryBuilder<DB, TB, O>>(
+    (ordered, key) => ordered.orderBy(key, direction),
     query,
   );
 }
 
-/** The sort key's column, then date and `seq`. */
-function orderColumns(sort: TransactionSort): (keyof Database['balance_transactions'])[] {
+/** The sort key's expression, then date and `seq`, each column named by `ref`. */
+function sortKeys(
+  sort: TransactionSort,
+  ref: (column: keyof Database['balance_transactions']) => Expression<unknown>,
+): Expression<unknown>[] {
   const column = SORT_COLUMNS[sort];
-  return column === 'created_at' ? ['created_at', 'seq'] : [column, 'created_at', 'seq'];
+  if (column === 'created_at') return [ref('created_at'), ref('seq')];
+  const key =
+    column === 'customer_currency'
+      ? sql`coalesce(${ref('customer_currency')}, ${ref('currency')})`
+      : ref(column);
+  return [key, ref('created_at'), ref('seq')];
 }
