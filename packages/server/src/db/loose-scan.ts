@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 
 /**
  * `with recursive <name>(<column>) as (…)`: the distinct values of `column` among one account's
@@ -10,7 +10,7 @@ export function looseScan(
   name: string,
   table: string,
   column: string,
-  accountId: string,
+  accountId: string | Expression<string>,
 ): RawBuilder<unknown> {
   const [cte, col, tbl] = [sql.id(name), sql.id(column), sql.id(table)];
   return sql`with recursive ${cte}(${col}) as (

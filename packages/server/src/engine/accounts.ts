@@ -67,6 +67,46 @@ export async function readCurrentAccount<T>(
   return answer;
 }
 
+/**
+ * An account a read is of: its id, or `currentAccountId` so that the read's statements find it
+ * themselves, and its default currency, read only when asked. A summary asks for it when its
+ * sums do not name the currency, and when it has no rows at all, which also answers
+ * `wcpay_account_not_found` for a store without an account.
+ */
+export interface AccountRef {
+  id: AccountKey;
+  defaultCurrency: () => Promise<string>;
+}
+
+/** The store's account, found by each statement that reads it (`currentAccountId`). */
+export function currentAccountRef(db: Executor): AccountRef {
+  return {
+    id: currentAccountId(db),
+    defaultCurrency: async () => (await requireAccount(db)).default_currency,
+  };
+}
+
+/** An account row already read. */
+export function accountRef(account: Pick<Account, 'id' | 'default_currency'>): AccountRef {
+  return { id: account.id, defaultCurrency: async () => account.default_currency };
+}
+
+/**
+ * The currency a summary's total is in: the one the filters ask for, else the only one of its
+ * rows, else the store's. An empty summary reads the account all the same, so that a store
+ * without one answers `wcpay_account_not_found`.
+ */
+export async function summaryCurrency(
+  account: AccountRef,
+  currencies: readonly string[],
+  asked?: string,
+): Promise<string> {
+  const named = asked ?? (currencies.length === 1 ? currencies[0] : undefined);
+  if (named !== undefined && currencies.length > 0) return named;
+  const defaultCurrency = await account.defaultCurrency();
+  return named ?? defaultCurrency;
+}
+
 export async function findAccount(db: Executor, lock?: AccountLock): Promise<Account | undefined> {
   const query = currentAccount(db).selectAll();
   if (lock === 'update') return query.forUpdate().executeTakeFirst();

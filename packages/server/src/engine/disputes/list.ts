@@ -168,7 +168,7 @@ export async function listDisputes(
  */
 export async function disputesSummary(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   filters: TDisputeFilters,
 ): Promise<{ count: number; currencies: string[] }> {
   const [count, currencies] = await Promise.all([
@@ -184,7 +184,7 @@ export async function disputesSummary(
 /** Won and lost disputes by reason, among those the filters select (docs/disputes.md). */
 export async function disputeOutcomes(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   filters: TDisputeFilters,
 ): Promise<TDisputeOutcomes> {
   const rows = await selectedDisputes(db, accountId, filters)

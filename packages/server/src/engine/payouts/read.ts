@@ -5,7 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { PayoutsTable } from '../../db/schema.ts';
 import { ownedBy } from '../../db/scope.ts';
-import type { Account, AccountKey } from '../accounts.ts';
+import { type Account, type AccountKey, type AccountRef, summaryCurrency } from '../accounts.ts';
 import { type Executor, ledgerBalances } from '../ledger.ts';
 import { bankAccountFor, quoteInstantPayout } from './plan-payout.ts';
 import { orderPayouts, payoutsQuery } from './query.ts';
@@ -137,7 +137,7 @@ export async function listPayouts(
 /** `GET {base}/deposits/summary`: the payout summary (the contract says which currency). */
 export async function payoutsSummary(
   db: Executor,
-  account: { id: string; default_currency: string },
+  account: AccountRef,
   query: PayoutListQuery,
 ): Promise<payouts.TPayoutsSummary> {
   const [totals, currencies] = await Promise.all([
@@ -158,10 +158,11 @@ export async function payoutsSummary(
       .orderBy('currency')
       .execute(),
   ]);
-  const currency =
-    query.store_currency_is ??
-    (totals.length === 1 ? totals[0]?.currency : undefined) ??
-    account.default_currency;
+  const currency = await summaryCurrency(
+    account,
+    totals.map((row) => row.currency),
+    query.store_currency_is,
+  );
   return {
     count: sumMinor(...totals.map((row) => minorFromAggregate(row.count))),
     total: minorFromAggregate(totals.find((row) => row.currency === currency)?.total),

@@ -3,7 +3,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { epochSeconds, utcDateTime } from '@paydesk/domain/time';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { AccountKey } from '../accounts.ts';
+import type { AccountKey, AccountRef } from '../accounts.ts';
 import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
@@ -112,14 +112,14 @@ export async function listAuthorizations(
 /** `GET {base}/authorizations/summary`: count, and totals per currency. */
 export async function authorizationsSummary(
   db: Executor,
-  account: { id: string; default_currency: string },
+  account: AccountRef,
 ): Promise<transactions.TAuthorizationsSummary> {
   const rows = await uncapturedQuery(db, account.id)
     .select(['currency', sql<string>`count(*)::text`.as('count'), sql<string>`sum(amount)::text`.as('total')])
     .groupBy('currency')
     .orderBy('currency')
     .execute();
-  return currencyTotals(rows, account.default_currency);
+  return await currencyTotals(rows, account);
 }
 
 /**

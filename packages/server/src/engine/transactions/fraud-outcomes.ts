@@ -2,7 +2,7 @@ import type { transactions } from '@paydesk/domain/contracts';
 import { utcDateTime } from '@paydesk/domain/time';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { AccountKey } from '../accounts.ts';
+import type { AccountKey, AccountRef } from '../accounts.ts';
 import { likePrefix, parseSearchTerm } from '../customer-search.ts';
 import type { Executor } from '../ledger.ts';
 import { currencyTotals } from './summary.ts';
@@ -149,7 +149,7 @@ export async function listFraudOutcomes(
 /** `GET {base}/transactions/fraud-outcomes/summary`: count, and totals per currency. */
 export async function fraudOutcomesSummary(
   db: Executor,
-  account: { id: string; default_currency: string },
+  account: AccountRef,
   filters: Filters,
 ): Promise<transactions.TFraudOutcomesSummary> {
   const rows = await fraudOutcomesQuery(db, account.id, filters)
@@ -157,6 +157,6 @@ export async function fraudOutcomesSummary(
     .groupBy('currency')
     .orderBy('currency')
     .execute();
-  const { totals, ...summary } = currencyTotals(rows, account.default_currency);
+  const { totals, ...summary } = await currencyTotals(rows, account);
   return { ...summary, currencies: summary.all_currencies, totals };
 }

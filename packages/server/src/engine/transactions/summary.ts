@@ -10,6 +10,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type AccountKey, type AccountRef, summaryCurrency } from '../accounts.ts';
 import { parseSearchTerm, type SearchTerm } from '../customer-search.ts';
 import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
 import {
@@ -25,18 +26,21 @@ type Summary = transactions.TTransactionsSummary;
 
 /**
  * A list's summary from its count and total per currency (aggregates as text): the count of all
- * rows, and the total of one currency, the only one when all rows share it, else the store's.
+ * rows, and the total of one currency (`summaryCurrency`).
  */
-export function currencyTotals(
+export async function currencyTotals(
   rows: readonly { currency: string; count: string; total: string | null }[],
-  defaultCurrency: string,
+  account: AccountRef,
 ) {
   const totals = rows.map((row) => ({
     currency: row.currency,
     count: minorFromAggregate(row.count),
     total: minorFromAggregate(row.total),
   }));
-  const currency = totals.length === 1 ? (totals[0]?.currency ?? defaultCurrency) : defaultCurrency;
+  const currency = await summaryCurrency(
+    account,
+    totals.map((row) => row.currency),
+  );
   return {
     count: totals.reduce((sum, row) => sum + row.count, 0),
     total: totals.find((row) => row.currency === currency)?.total ?? 0,
@@ -197,7 +201,7 @@ interface Periods {
  */
 async function ledgerSums(
   db: Executor,
-  accountId: string,
+  accountId: AccountKey,
   filters: Filters,
   periods?: Periods,
 ): Promise<Sums> {
@@ -240,7 +244,7 @@ export function customerSumsEligible(filters: Filters): boolean {
  * Sums from `ledger_customers`, its rows named as the ledger's so that the list's own conditions
  * (the search's prefix ranges among them) select them.
  */
-async function customerSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
+async function customerSums(db: Executor, accountId: AccountKey, filters: Filters): Promise<Sums> {
   const cells = db.selectFrom('ledger_customers').selectAll().where('account_id', '=', accountId);
   return toSums(await cellSums(db, cells, accountId, filters));
 }
@@ -263,7 +267,7 @@ interface SummedCell {
 function cellSums<TB extends keyof Database, O extends SummedCell>(
   db: Executor,
   cells: SelectQueryBuilder<Database, TB, O>,
-  accountId: string,
+  accountId: AccountKey,
   filters: Filters,
   links?: LinkConditions,
 ) {
@@ -315,7 +319,7 @@ const CUBE_LINKS: LinkConditions = {
  * date rule cuts, the hourly one for the hours of the cut days that no rule cuts, and the ledger
  * rows of the cut hours.
  */
-async function cubeSums(db: Executor, accountId: string, filters: Filters): Promise<Sums> {
+async function cubeSums(db: Executor, accountId: AccountKey, filters: Filters): Promise<Sums> {
   const cutDays = cutPeriods(filters, DAY_MS);
   const cutHours = cutPeriods(filters, HOUR_MS);
   const days = db
@@ -354,11 +358,7 @@ async function cubeSums(db: Executor, accountId: string, filters: Filters): Prom
 }
 
 /** The summary of the ledger rows themselves, whatever the filters: what the cube must equal. */
-export async function ledgerSummary(
-  db: Executor,
-  account: { id: string; default_currency: string },
-  filters: Filters,
-): Promise<Summary> {
+export async function ledgerSummary(db: Executor, account: AccountRef, filters: Filters): Promise<Summary> {
   return summarize(account, filters, await ledgerSums(db, account.id, filters));
 }
 
@@ -369,7 +369,7 @@ export async function ledgerSummary(
  */
 export async function transactionsSummary(
   db: Executor,
-  account: { id: string; default_currency: string },
+  account: AccountRef,
   filters: Filters,
 ): Promise<Summary> {
   if (customerSumsEligible(filters))
@@ -378,11 +378,11 @@ export async function transactionsSummary(
   return summarize(account, filters, await cubeSums(db, account.id, filters));
 }
 
-function summarize(
-  account: { id: string; default_currency: string },
+async function summarize(
+  account: AccountRef,
   filters: Filters,
   { buckets, sources }: Sums,
-): Summary {
+): Promise<Summary> {
   const byCurrency = new Map<
     string,
     { currency: string; count: number; total: number; fees: number; net: number }
@@ -405,10 +405,11 @@ function summarize(
     byCurrency.set(bucket.currency, totals);
   }
   const totals = [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
-  const currency =
-    filters.store_currency_is ??
-    (totals.length === 1 ? totals[0]?.currency : undefined) ??
-    account.default_currency;
+  const currency = await summaryCurrency(
+    account,
+    totals.map((row) => row.currency),
+    filters.store_currency_is,
+  );
   const main = byCurrency.get(currency);
   return {
     count: totals.reduce((sum, row) => sum + row.count, 0),

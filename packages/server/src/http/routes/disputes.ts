@@ -23,10 +23,18 @@ export async function disputeRoutes(app: FastifyInstance, db: Db): Promise<void>
     ),
   );
   registerEndpoint(app, disputes.disputesSummary, async ({ query }) =>
-    disputesSummary(db, (await requireAccount(db)).id, query),
+    readCurrentAccount(
+      db,
+      (account) => disputesSummary(db, account, query),
+      (answer) => answer.count === 0 && answer.currencies.length === 0,
+    ),
   );
   registerEndpoint(app, disputes.disputeOutcomes, async ({ query }) =>
-    disputeOutcomes(db, (await requireAccount(db)).id, query),
+    readCurrentAccount(
+      db,
+      (account) => disputeOutcomes(db, account, query),
+      (answer) => answer.reasons.length === 0,
+    ),
   );
 
   /** Whom a stored file belongs to: the store's account and the user who asked for it. */

@@ -2,7 +2,7 @@ import { payouts } from '@paydesk/domain/contracts';
 import { STATEMENT_MAX_BYTES } from '@paydesk/domain/payouts/statement';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
+import { currentAccountRef, readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
 import { engineContext } from '../../engine/context.ts';
 import {
   depositsOverview,
@@ -35,7 +35,7 @@ export async function payoutRoutes(app: FastifyInstance, db: Db): Promise<void> 
   );
 
   registerEndpoint(app, payouts.depositsSummary, async ({ query }) =>
-    payoutsSummary(db, await requireAccount(db), query),
+    payoutsSummary(db, currentAccountRef(db), query),
   );
 
   registerEndpoint(app, payouts.getDeposit, async ({ params }) =>

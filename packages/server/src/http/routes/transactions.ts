@@ -1,7 +1,7 @@
 import { transactions } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
+import { currentAccountRef, readCurrentAccount, requireAccount } from '../../engine/accounts.ts';
 import {
   authorizationsSummary,
   listAuthorizations,
@@ -26,7 +26,7 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
     }));
 
     registerEndpoint(scope, transactions.transactionsSummary, async ({ query }) =>
-      transactionsSummary(db, await requireAccount(db), query),
+      transactionsSummary(db, currentAccountRef(db), query),
     );
 
     registerEndpoint(scope, transactions.searchTransactions, async ({ query }) =>
@@ -40,7 +40,7 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
     }));
 
     registerEndpoint(scope, transactions.fraudOutcomesSummary, async ({ query }) =>
-      fraudOutcomesSummary(db, await requireAccount(db), query),
+      fraudOutcomesSummary(db, currentAccountRef(db), query),
     );
 
     registerEndpoint(scope, transactions.downloadFraudOutcomes, async ({ query }) => ({
@@ -62,7 +62,7 @@ export async function transactionRoutes(app: FastifyInstance, db: Db): Promise<v
     }));
 
     registerEndpoint(scope, transactions.authorizationsSummary, async () =>
-      authorizationsSummary(db, await requireAccount(db)),
+      authorizationsSummary(db, currentAccountRef(db)),
     );
 
     registerEndpoint(scope, transactions.getAuthorization, async ({ params }) =>
