@@ -1,5 +1,6 @@
 import { MINUTE_MS, SECOND_MS } from '@paydesk/domain/time';
 import { sql } from 'kysely';
+import { startLoop } from '../loop.ts';
 import { type Db, embeddedDatabaseOf } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -199,7 +200,6 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
   const quiet_ms = options.quiet_ms ?? UPKEEP_QUIET_MS;
   const max_wait_ms = options.max_wait_ms ?? UPKEEP_MAX_WAIT_MS;
   let stopped = false;
-  let running: Promise<void> | undefined;
   // When due work was first found and left for a quiet moment.
   let waitingSince: number | undefined;
   // What earlier runs counted, read at the first pass; and what is kept now, so that a run that
@@ -232,20 +232,14 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
     }
     waitingSince = undefined;
   };
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = pass()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-      });
-  }, interval_ms);
-  timer.unref();
+  const loop = startLoop(pass, {
+    interval_ms,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
   // Stopping keeps this run's counts for the next (the store is about to close).
   return async () => {
     stopped = true;
-    clearInterval(timer);
-    await running;
+    await loop.stop();
     try {
       await keepCounts(db, await activity(), kept);
     } catch (error) {

@@ -2,6 +2,7 @@ import { FINISHED_JOB_RETENTION_DAYS, IDEMPOTENCY_KEY_RETENTION_DAYS } from '@pa
 import { HOUR_MS, MINUTE_MS } from '@paydesk/domain/time';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { startLoop } from '../loop.ts';
 import { deleteExpiredExports } from './exports/service.ts';
 
 /**
@@ -89,28 +90,10 @@ export function startHousekeeping(
     onError?: (error: unknown) => void;
   } = {},
 ): () => Promise<void> {
-  const interval_ms = options.interval_ms ?? HOUSEKEEPING_INTERVAL_MS;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout;
-  const pass = () => {
-    if (stopped) return;
-    running = deleteExpired(db)
-      .then((deleted) => options.onDeleted?.(deleted))
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) {
-          timer = setTimeout(pass, interval_ms);
-          timer.unref();
-        }
-      });
-  };
-  timer = setTimeout(pass, options.first_ms ?? HOUSEKEEPING_FIRST_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  const loop = startLoop(() => deleteExpired(db).then((deleted) => options.onDeleted?.(deleted)), {
+    interval_ms: options.interval_ms ?? HOUSEKEEPING_INTERVAL_MS,
+    first_ms: options.first_ms ?? HOUSEKEEPING_FIRST_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  return loop.stop;
 }

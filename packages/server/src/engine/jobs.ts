@@ -2,6 +2,7 @@ import { HOUR_MS, MINUTE_MS } from '@paydesk/domain/time';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { startLoop } from '../loop.ts';
 import { clockNow } from './clock.ts';
 
 export type JobHandler = (db: Db, payload: Record<string, unknown>, now: Date) => Promise<void>;
@@ -132,39 +133,26 @@ export async function startJobWorker(
     onError?: (error: unknown) => void;
   } = {},
 ): Promise<() => Promise<void>> {
-  const interval_ms = options.interval_ms ?? 1000;
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      // Woken while busy: one more pass once this one ends.
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = runDueJobs(db, handlers, {
-      limit: 100,
-      ...(options.lease_ms === undefined ? {} : { lease_ms: options.lease_ms }),
-    })
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          setImmediate(tick);
-        } else timer = setTimeout(tick, interval_ms);
-      });
-  };
-  const unsubscribe = options.wakeup ? await options.wakeup(tick) : async () => {};
-  timer = setTimeout(tick, 0);
+  // Subscribed first, so that no job queued before the first pass goes unnoticed.
+  let wake = () => {};
+  const unsubscribe = options.wakeup ? await options.wakeup(() => wake()) : async () => {};
+  const loop = startLoop(
+    () =>
+      runDueJobs(db, handlers, {
+        limit: 100,
+        ...(options.lease_ms === undefined ? {} : { lease_ms: options.lease_ms }),
+      }),
+    {
+      interval_ms: options.interval_ms ?? 1000,
+      first_ms: 0,
+      holdsProcess: true,
+      ...(options.onError ? { onError: options.onError } : {}),
+    },
+  );
+  wake = loop.wake;
   return async () => {
-    stopped = true;
-    clearTimeout(timer);
+    const stopping = loop.stop();
     await unsubscribe();
-    await running;
+    await stopping;
   };
 }
