@@ -22,7 +22,14 @@ const RUNS = Number(process.env.RUNS ?? 200);
 
 const handle = await openBenchDatabase();
 const { db } = handle;
-for (const table of ['balance_transactions', 'ledger_payouts', 'payouts', 'ledger_rollups']) {
+for (const table of [
+  'balance_transactions',
+  'ledger_payouts',
+  'payouts',
+  'ledger_rollups',
+  'ledger_unswept',
+  'ledger_unswept_hours',
+]) {
   await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
 const rows = await db
@@ -48,6 +55,7 @@ const scenarios: [string, string][] = [
   ['payouts page 1', '/deposits'],
   ['payouts page 1 by status', '/deposits?sort=status'],
   ['payouts summary', '/deposits/summary'],
+  ['balances (the Overview and payouts pages)', '/deposits/overview-all'],
   ["largest payout's transactions page 1", `/transactions?deposit_id=${largest.payout_id}`],
   ["largest payout's transactions summary", `/transactions/summary?deposit_id=${largest.payout_id}`],
   ['reconciliation of the largest payout', `/deposits/${largest.payout_id}/reconciliation`],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../engine/ledger-check.ts';
 import { BULK_TABLES } from '../engine/seed/bulk-load.ts';
 import { seedHistory } from '../engine/seed/seed.ts';
 import { describeEachDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from '../testing/db.ts';
@@ -104,41 +105,100 @@ for (const kind of TEST_DATABASE_KINDS) {
   });
 }
 
+/**
+ * A migration over a store that has history: a new database of `kind` migrated to just before
+ * `name`, seeded by `seed`, then `test` with the handle and a function that applies the rest
+ * (and checks that it applied `name` and those after it).
+ */
+async function withHistoryBefore(
+  kind: TestDatabaseKind,
+  name: string,
+  seed: { transactions: number; days: number; seed: number },
+  test: (handle: DatabaseHandle, migrateRest: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const empty = await emptyDatabase(kind);
+  try {
+    const handle = empty.handles[0]!;
+    const all = listMigrations();
+    await migrate(
+      handle.db,
+      all.filter((m) => m.name < name),
+    );
+    await seedHistory(handle, { ...seed, end: new Date('2026-06-15T12:34:56Z') });
+    await test(handle, async () => {
+      expect(await migrate(handle.db, all)).toEqual(all.filter((m) => m.name >= name).map((m) => m.name));
+    });
+  } finally {
+    await empty.close();
+  }
+}
+
 for (const kind of TEST_DATABASE_KINDS) {
   describe(`migration 0053 [${kind}]`, () => {
     it("keeps every payment risk row, named by its ledger row's sequence number", async () => {
-      const empty = await emptyDatabase(kind);
-      try {
-        const handle = empty.handles[0]!;
-        const all = listMigrations();
-        await migrate(
-          handle.db,
-          all.filter((m) => m.name < '0053'),
-        );
-        await seedHistory(handle, {
-          transactions: 100,
-          days: 5,
-          seed: 3,
-          end: new Date('2026-06-15T12:34:56Z'),
-        });
-        const before = await sql<Record<string, unknown>>`
+      await withHistoryBefore(
+        kind,
+        '0053',
+        { transactions: 100, days: 5, seed: 3 },
+        async (handle, migrateRest) => {
+          const before = await sql<Record<string, unknown>>`
           select bt.seq, r.* from payment_risk r join balance_transactions bt on bt.id = r.balance_transaction_id
            order by bt.seq`.execute(handle.db);
-        expect(before.rows.length).toBeGreaterThan(50);
-        expect(await migrate(handle.db, all)).toEqual(all.filter((m) => m.name >= '0053').map((m) => m.name));
-        const after = await sql<Record<string, unknown>>`select * from payment_risk order by seq`.execute(
-          handle.db,
-        );
-        expect(after.rows).toEqual(before.rows.map(({ balance_transaction_id: _, ...row }) => row));
-        const differ = await sql<{ n: number }>`
+          expect(before.rows.length).toBeGreaterThan(50);
+          await migrateRest();
+          const after = await sql<Record<string, unknown>>`select * from payment_risk order by seq`.execute(
+            handle.db,
+          );
+          expect(after.rows).toEqual(before.rows.map(({ balance_transaction_id: _, ...row }) => row));
+          const differ = await sql<{ n: number }>`
           select count(*)::int as n from (
             (select * from payment_risk except select * from payment_risk_source)
             union all
             (select * from payment_risk_source except select * from payment_risk)) d`.execute(handle.db);
-        expect(differ.rows[0]!.n).toBe(0);
-      } finally {
-        await empty.close();
-      }
+          expect(differ.rows[0]!.n).toBe(0);
+        },
+      );
+    }, 60_000);
+  });
+
+  describe(`migration 0055 [${kind}]`, () => {
+    it("sums an existing store's unswept rows into their hours, which the triggers then keep", async () => {
+      await withHistoryBefore(
+        kind,
+        '0055',
+        { transactions: 300, days: 20, seed: 5 },
+        async (handle, migrateRest) => {
+          await migrateRest();
+          const grouped = sql`
+          select account_id, currency, date_trunc('hour', available_on, 'UTC') as hour,
+                 count(*)::int as count, sum(net)::text as net
+            from ledger_unswept group by 1, 2, 3 order by 1, 2, 3`;
+          const cells = sql`
+          select account_id, currency, hour, count::int as count, net::text as net
+            from ledger_unswept_hours order by 1, 2, 3`;
+          const rows = (await grouped.execute(handle.db)).rows;
+          expect(rows.length).toBeGreaterThan(10);
+          expect((await cells.execute(handle.db)).rows).toEqual(rows);
+          // More history after the migration: its rows are added to the cells and the payouts'
+          // sweeps take them out again, through the triggers.
+          const swept = async () =>
+            Number(
+              (await sql<{ n: string }>`select count(*)::text as n from ledger_payouts`.execute(handle.db))
+                .rows[0]!.n,
+            );
+          const sweptBefore = await swept();
+          await seedHistory(handle, {
+            transactions: 300,
+            days: 5,
+            seed: 6,
+            end: new Date('2026-06-25T12:34:56Z'),
+          });
+          expect(await swept()).toBeGreaterThan(sweptBefore);
+          expect((await cells.execute(handle.db)).rows).toEqual((await grouped.execute(handle.db)).rows);
+          const checks = await checkLedger(handle.db);
+          expect(checks.filter((check) => check.count > 0).map((check) => check.name)).toEqual([]);
+        },
+      );
     }, 60_000);
   });
 }

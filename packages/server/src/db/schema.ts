@@ -495,6 +495,18 @@ export interface LedgerUnsweptTable {
   net: number;
 }
 
+/**
+ * `ledger_unswept`'s count and net per account, currency and UTC hour of `available_on`
+ * (migration 0055), kept by that table's own triggers: what the balances sum.
+ */
+export interface LedgerUnsweptHoursTable {
+  account_id: string;
+  currency: string;
+  hour: Timestamp;
+  count: number;
+  net: number;
+}
+
 export interface FraudOutcomesTable {
   id: Generated<number>;
   account_id: string;
@@ -749,6 +761,7 @@ export interface Database {
   ledger_customers: LedgerCustomersTable;
   ledger_payouts: LedgerPayoutsTable;
   ledger_unswept: LedgerUnsweptTable;
+  ledger_unswept_hours: LedgerUnsweptHoursTable;
   fraud_outcomes: FraudOutcomesTable;
   timeline_events: TimelineEventsTable;
   files: FilesTable;

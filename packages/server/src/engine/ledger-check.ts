@@ -220,6 +220,30 @@ const CHECKS: Check[] = [
             : `${r.id}: its unswept copy differs from the ledger row`,
   },
   {
+    name: 'unswept_hours_match_rows',
+    description:
+      'the unswept cells equal the count and net of the unswept rows per account, currency and hour of availability, and hold no empty cell',
+    run: (db) =>
+      rows(
+        db,
+        sql`with u as (
+              select account_id, currency, date_trunc('hour', available_on, 'UTC') as hour,
+                count(*) as count, sum(net) as net
+              from ledger_unswept
+              group by 1, 2, 3
+            )
+            select account_id, currency, hour,
+              u.count::text as row_count, h.count::text as cell_count,
+              u.net::text as row_net, h.net::text as cell_net
+            from u full outer join ledger_unswept_hours h using (account_id, currency, hour)
+            where u.count is distinct from h.count or u.net is distinct from h.net
+            order by account_id, currency, hour`,
+      ),
+    describe: (r) =>
+      `${r.account_id} ${r.currency} ${new Date(String(r.hour)).toISOString()}: ` +
+      `rows count ${r.row_count ?? 0} net ${r.row_net ?? 0}, cell count ${r.cell_count ?? 0} net ${r.cell_net ?? 0}`,
+  },
+  {
     name: 'rollups_match_ledger',
     description:
       'the hourly rollups equal the sums of the ledger per account, hour, type, currency and customer currency',

@@ -19,6 +19,7 @@ export const ACCOUNT_TABLES = [
   'ledger_cube_hours',
   'ledger_customers',
   'ledger_unswept',
+  'ledger_unswept_hours',
   'payment_risk',
   'balance_transactions',
   'refunds',
