@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
 import { BENCH_RATE_LIMITS } from './lib/http.ts';
+import { percentile } from './lib/stats.ts';
 
 const other = process.env.OTHER;
 const paths = process.env.PATHS?.split(',').filter((path) => path !== '');
@@ -42,7 +43,7 @@ for (const app of Object.values(apps)) await app.ready();
 
 const get = (app: FastifyInstance, path: string) =>
   app.inject({ method: 'GET', url: `${PAYMENTS_BASE}${path}`, headers: { authorization } });
-const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN;
+const p50 = (times: number[]) => percentile(times, 50);
 
 console.log(`| Request (HTTP p50) | ${other} | this checkout |`);
 console.log('| --- | --- | --- |');

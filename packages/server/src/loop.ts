@@ -16,7 +16,7 @@ export function startLoop(
   options: {
     interval_ms: number;
     first_ms?: number;
-    onError?: (error: unknown) => void;
+    onError?: ((error: unknown) => void) | undefined;
     holdsProcess?: boolean;
   },
 ): Loop {

@@ -234,7 +234,7 @@ export function startUpkeep(db: Db, options: UpkeepOptions): () => Promise<void>
   };
   const loop = startLoop(pass, {
     interval_ms,
-    ...(options.onError ? { onError: options.onError } : {}),
+    onError: options.onError,
   });
   // Stopping keeps this run's counts for the next (the store is about to close).
   return async () => {

@@ -86,11 +86,6 @@ export function currentAccountRef(db: Executor): AccountRef {
   };
 }
 
-/** An account row already read. */
-export function accountRef(account: Pick<Account, 'id' | 'default_currency'>): AccountRef {
-  return { id: account.id, defaultCurrency: async () => account.default_currency };
-}
-
 /**
  * The currency a summary's total is in: the one the filters ask for, else the only one of its
  * rows, else the store's. An empty summary reads the account all the same, so that a store

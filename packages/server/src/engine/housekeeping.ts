@@ -93,7 +93,7 @@ export function startHousekeeping(
   const loop = startLoop(() => deleteExpired(db).then((deleted) => options.onDeleted?.(deleted)), {
     interval_ms: options.interval_ms ?? HOUSEKEEPING_INTERVAL_MS,
     first_ms: options.first_ms ?? HOUSEKEEPING_FIRST_MS,
-    ...(options.onError ? { onError: options.onError } : {}),
+    onError: options.onError,
   });
   return loop.stop;
 }

@@ -146,7 +146,7 @@ export async function startJobWorker(
       interval_ms: options.interval_ms ?? 1000,
       first_ms: 0,
       holdsProcess: true,
-      ...(options.onError ? { onError: options.onError } : {}),
+      onError: options.onError,
     },
   );
   wake = loop.wake;

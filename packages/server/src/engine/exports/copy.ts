@@ -17,6 +17,7 @@ import { type Db, embeddedDatabaseOf } from '../../db/database.ts';
 import { chargeRows } from '../document-rows.ts';
 import {
   chargeLast4Sql,
+  customerCurrencyOf,
   orderTransactionRows,
   TRANSACTION_LIST_COLUMNS,
   transactionsQuery,
@@ -491,7 +492,7 @@ function copyQuery(
   const window = typeof lookups === 'object' ? lookups : undefined;
   const linked = linkedSql(window);
   const col = <T>(name: string) => sql<T>`${sql.ref(`b.${name}`)}`;
-  const customerCurrency = sql<string>`coalesce(b.customer_currency, b.currency)`;
+  const customerCurrency = customerCurrencyOf((column) => sql.ref(`b.${column}`));
   // As the list does, a payment shows the card's last four digits only when it has a charge.
   const last4 = sql<string | null>`nullif(case when b.charge_id <> '' then ${linked.last4} end, '')`;
   const method = sql<string | null>`case when b.source is null or b.source = '' then null

@@ -3,6 +3,7 @@ import { DAY_MS, SECOND_MS } from '@paydesk/domain/time';
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
@@ -113,8 +114,18 @@ const isNot =
   (value: unknown) =>
     sql<SqlBool>`${eb.ref(column)} is distinct from ${value}`;
 
-/** The customer's currency; a row without one (a fee, a loan) is in the store currency. */
-export const customerCurrencySql = sql<string>`coalesce(customer_currency, currency)`;
+/**
+ * The customer's currency; a row without one (a fee, a loan) is in the store currency. `ref`
+ * names a ledger column, qualified by a table's alias where the statement needs it.
+ */
+export function customerCurrencyOf(
+  ref: (column: 'customer_currency' | 'currency') => Expression<unknown>,
+): RawBuilder<string> {
+  return sql<string>`coalesce(${ref('customer_currency')}, ${ref('currency')})`;
+}
+
+/** `customerCurrencyOf` the ledger's own columns, as the filters and the summaries read it. */
+export const customerCurrencySql = customerCurrencyOf((column) => sql.ref(column));
 
 /**
  * The last four digits of a `charges` row's card (or its IBAN): what a row of the list shows as
@@ -311,7 +322,7 @@ export function transactionConditions(
 
 /**
  * What each sort key orders by: a column, or for the customer's currency the expression the
- * filter reads (`customerCurrencySql`), so that one index (`bt_customer_currency_idx`) serves
+ * filter reads (`customerCurrencyOf`), so that one index (`bt_customer_currency_idx`) serves
  * both.
  */
 const SORT_COLUMNS = {
@@ -372,9 +383,6 @@ function sortKeys(
 ): Expression<unknown>[] {
   const column = SORT_COLUMNS[sort];
   if (column === 'created_at') return [ref('created_at'), ref('seq')];
-  const key =
-    column === 'customer_currency'
-      ? sql`coalesce(${ref('customer_currency')}, ${ref('currency')})`
-      : ref(column);
+  const key = column === 'customer_currency' ? customerCurrencyOf(ref) : ref(column);
   return [key, ref('created_at'), ref('seq')];
 }
