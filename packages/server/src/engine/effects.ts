@@ -13,15 +13,7 @@ import type {
   RefundsTable,
 } from '../db/schema.ts';
 import { recordEffectNotes } from './inbox.ts';
-import {
-  addToCubes,
-  applyRollups,
-  type LedgerEntry,
-  ledgerRow,
-  postLedger,
-  rollupDeltas,
-  sweepIntoPayout,
-} from './ledger.ts';
+import { addToLedgerSums, type LedgerEntry, ledgerRow, postLedger, sweepIntoPayout } from './ledger.ts';
 import type { Trx } from './payments/context.ts';
 import { recordTimeline, type TimelineEvent, timelineRow } from './timeline.ts';
 
@@ -354,8 +346,10 @@ async function applyEffectsBulk(trx: Trx, effects: Effects): Promise<void> {
   await bulkInsert(trx, 'fraud_outcomes', effects.fraudOutcomes as Row[], { keepOrder: true });
   await bulkInsert(trx, 'payouts', effects.payouts as Row[], { keepOrder: false });
   await bulkInsert(trx, 'balance_transactions', effects.ledger.map(ledgerRow), { keepOrder: true });
-  await applyRollups(trx, rollupDeltas(effects.ledger));
-  await addToCubes(trx, effects.ledger);
+  await addToLedgerSums(
+    trx,
+    effects.ledger.map((entry) => entry.id),
+  );
   for (const sweep of effects.sweeps) await sweepLedger(trx, sweep.payout_id, sweep.txn_ids, BULK_ROWS);
   await bulkInsert(trx, 'timeline_events', effects.timeline.map(timelineRow), { keepOrder: true });
   await bulkInsert(trx, 'jobs', effects.jobs as Row[], {

@@ -1,6 +1,6 @@
 import { assert, minorFromAggregate } from '@paydesk/domain';
-import { DAY_MS, HOUR_MS } from '@paydesk/domain/time';
-import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import { HOUR_MS } from '@paydesk/domain/time';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
 
@@ -34,13 +34,6 @@ export interface LedgerEntry {
   source?: string | null;
   source_device?: string | null;
   description?: string | null;
-}
-
-/** The rollup bucket of a ledger row: its UTC hour. */
-export function rollupHour(at: Date): Date {
-  const hour = new Date(at.getTime());
-  hour.setUTCMinutes(0, 0, 0);
-  return hour;
 }
 
 function checkEntry(entry: LedgerEntry): void {
@@ -87,75 +80,6 @@ function toRow(entry: LedgerEntry) {
   };
 }
 
-interface RollupDelta {
-  account_id: string;
-  hour: Date;
-  type: string;
-  currency: string;
-  customer_currency: string;
-  count: number;
-  amount: number;
-  fee: number;
-  net: number;
-}
-
-/** Adds one entry to a bucket's count and sums. */
-function addEntry<T extends { count: number; amount: number; fee: number; net: number }>(
-  bucket: T,
-  entry: LedgerEntry,
-): T {
-  bucket.count += 1;
-  bucket.amount += entry.amount;
-  bucket.fee += entry.fee;
-  bucket.net += entry.amount - entry.fee;
-  return bucket;
-}
-
-/** Sums entries into their rollup buckets. */
-export function rollupDeltas(entries: readonly LedgerEntry[]): RollupDelta[] {
-  const buckets = new Map<string, RollupDelta>();
-  for (const entry of entries) {
-    const hour = rollupHour(entry.created_at);
-    const customerCurrency = entry.customer_currency ?? entry.currency;
-    const key = `${entry.account_id}|${hour.toISOString()}|${entry.type}|${entry.currency}|${customerCurrency}`;
-    const bucket = buckets.get(key) ?? {
-      account_id: entry.account_id,
-      hour,
-      type: entry.type,
-      currency: entry.currency,
-      customer_currency: customerCurrency,
-      count: 0,
-      amount: 0,
-      fee: 0,
-      net: 0,
-    };
-    buckets.set(key, addEntry(bucket, entry));
-  }
-  return [...buckets.values()];
-}
-
-/** Adds deltas to the rollups; rows are sorted so concurrent writers lock them in one order. */
-export async function applyRollups(trx: Executor, deltas: readonly RollupDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  const sorted = [...deltas].sort((a, b) =>
-    `${a.hour.toISOString()}${a.type}${a.currency}${a.customer_currency}`.localeCompare(
-      `${b.hour.toISOString()}${b.type}${b.currency}${b.customer_currency}`,
-    ),
-  );
-  await trx
-    .insertInto('ledger_rollups')
-    .values(sorted)
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'hour', 'type', 'currency', 'customer_currency']).doUpdateSet({
-        count: sql`ledger_rollups.count + excluded.count`,
-        amount: sql`ledger_rollups.amount + excluded.amount`,
-        fee: sql`ledger_rollups.fee + excluded.fee`,
-        net: sql`ledger_rollups.net + excluded.net`,
-      }),
-    )
-    .execute();
-}
-
 /** The attributes of a cube cell besides its account, period and sums, in the order of its key. */
 export const CUBE_ATTRIBUTES = [
   'type',
@@ -176,137 +100,38 @@ export const CUBE_ATTRIBUTES = [
  * account, period and the attributes, in that order.
  */
 export const CUBES = [
-  { table: 'ledger_cube', period: 'day', ms: DAY_MS },
-  { table: 'ledger_cube_hours', period: 'hour', ms: HOUR_MS },
+  { table: 'ledger_cube', period: 'day' },
+  { table: 'ledger_cube_hours', period: 'hour' },
 ] as const;
 
 export type Cube = (typeof CUBES)[number];
-
-type CubeAttributes = Pick<Selectable<Database['ledger_cube']>, (typeof CUBE_ATTRIBUTES)[number]>;
-
-interface CubeDelta extends CubeAttributes {
-  account_id: string;
-  /** The start of the cell's day or hour. */
-  start: Date;
-  count: number;
-  amount: number;
-  fee: number;
-  net: number;
-}
-
-/** The start of the cube period (UTC day or hour) an instant falls in. */
-export function cubePeriod(cube: Cube, at: Date): Date {
-  return new Date(Math.floor(at.getTime() / cube.ms) * cube.ms);
-}
-
-/**
- * A cell's attributes as text, ordered as PostgreSQL orders them with nulls last; with the account
- * and period before them, a cell's key (for lock order).
- */
-function cubeAttributesText(cell: CubeAttributes): string {
-  return CUBE_ATTRIBUTES.map((column) => {
-    const value = cell[column];
-    if (value === null) return '\uffff';
-    return typeof value === 'number' ? String(value + 1000).padStart(6, '0') : value;
-  }).join('\u0000');
-}
-
-/** Ledger types whose rows a loan's repayment is withheld from. */
-const REPAID_TYPES: readonly string[] = ['charge', 'payment'];
-
-/**
- * Sums new entries (not yet swept by a payout) into their cells of every cube, in one pass: each
- * cube of `CUBES` with its cells, sorted by key. A repayment is
- * planned with the capture it is withheld from (same charge, same instant), so the payment's loan
- * is found among the same entries.
- */
-export function cubeDeltas(entries: readonly LedgerEntry[]): { cube: Cube; deltas: CubeDelta[] }[] {
-  const repaidBy = new Map<string, string>();
-  for (const entry of entries) {
-    if (entry.type !== 'financing_paydown' || !entry.charge_id || !entry.loan_id) continue;
-    const key = `${entry.charge_id}|${entry.created_at.getTime()}`;
-    const known = repaidBy.get(key);
-    if (known === undefined || entry.loan_id < known) repaidBy.set(key, entry.loan_id);
-  }
-  const cubes = CUBES.map((cube) => ({ cube, cells: new Map<string, CubeDelta>() }));
-  for (const entry of entries) {
-    const repaid =
-      REPAID_TYPES.includes(entry.type) && entry.charge_id
-        ? (repaidBy.get(`${entry.charge_id}|${entry.created_at.getTime()}`) ?? null)
-        : null;
-    const attributes: CubeAttributes = {
-      type: entry.type,
-      currency: entry.currency,
-      customer_currency: entry.customer_currency ?? null,
-      customer_country: entry.customer_country ?? null,
-      source: entry.source ?? null,
-      channel: entry.channel ?? null,
-      source_device: entry.source_device ?? null,
-      risk_level: entry.risk_level ?? null,
-      payout_id: null,
-      loan_id: entry.loan_id ?? repaid,
-    };
-    const attributesText = cubeAttributesText(attributes);
-    for (const { cube, cells } of cubes) {
-      const start = cubePeriod(cube, entry.created_at);
-      const key = `${entry.account_id}\u0000${start.toISOString()}\u0000${attributesText}`;
-      const cell = cells.get(key) ?? { account_id: entry.account_id, start, ...attributes, ...NO_SUMS };
-      cells.set(key, addEntry(cell, entry));
-    }
-  }
-  return cubes.map(({ cube, cells }) => ({
-    cube,
-    deltas: [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, cell]) => cell),
-  }));
-}
-
-/** The sums of a cell no entry has been added to. */
-const NO_SUMS = { count: 0, amount: 0, fee: 0, net: 0 } as const;
 
 /** The columns of a cube's unique key. */
 function cubeKeyColumns(cube: Cube) {
   return sql.join([sql.id('account_id'), sql.id(cube.period), ...CUBE_ATTRIBUTES.map((c) => sql.id(c))]);
 }
 
-/** Adds deltas to a cube, in key order so concurrent writers lock its rows in one order. */
-export async function applyCube(trx: Executor, cube: Cube, deltas: readonly CubeDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  const columns = [...CUBE_ATTRIBUTES, 'count', 'amount', 'fee', 'net'] as const;
-  for (let i = 0; i < deltas.length; i += CUBE_CHUNK_CELLS) {
-    const rows = deltas
-      .slice(i, i + CUBE_CHUNK_CELLS)
-      .map(
-        (delta) =>
-          sql`(${sql.join([delta.account_id, delta.start, ...columns.map((column) => delta[column])])})`,
-      );
-    await sql`insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
-      values ${sql.join(rows)}
-      on conflict (${cubeKeyColumns(cube)})
-      do update set count = c.count + excluded.count, amount = c.amount + excluded.amount,
-                    fee = c.fee + excluded.fee, net = c.net + excluded.net`.execute(trx);
-  }
-}
-
-/** Cells per upsert: 16 parameters each, well under a statement's 65,535. */
-const CUBE_CHUNK_CELLS = 2000;
-
-/** Adds new entries to every cube (daily and hourly). */
-export async function addToCubes(trx: Executor, entries: readonly LedgerEntry[]): Promise<void> {
-  for (const { cube, deltas } of cubeDeltas(entries)) await applyCube(trx, cube, deltas);
+/** One side of a change to a cube: rows join (`sign` 1) or leave (-1) the cells of `payout`. */
+interface CubeSide {
+  /** The payout that swept the rows; null for rows no payout has swept. */
+  payout: string | null;
+  sign: 1 | -1;
 }
 
 /**
- * The upsert that moves ledger rows `b` between a payout's cells of a cube: from the cells of
- * `move.from` (null: not swept) to those of `move.to`. `rows.from` is the SQL after `from` that
- * gives `b` with the ledger's columns, `rows.where` which of them, `loan` each row's loan in the
- * cube.
+ * The upsert that adds ledger rows `b` to a cube's cells, or takes them out, once per side: new
+ * rows join the unswept cells, a payout's rows move from one payout's cells to another's. The
+ * cells are written in key order, so concurrent writers lock shared cells in one order.
+ * `rows.from` is the SQL after `from` that gives `b` with the ledger's columns, `rows.where`
+ * which of them, `loan` each row's loan in the cube.
  */
-function cubeMoveSql(
+function cubeCellsSql(
   cube: Cube,
   rows: { from: RawBuilder<unknown>; where: RawBuilder<unknown> },
   loan: RawBuilder<unknown>,
-  move: PayoutMove,
+  sides: readonly CubeSide[],
 ) {
+  const values = sql.join(sides.map((side) => sql`(${side.payout}::text, ${side.sign}::int)`));
   return sql`
     insert into ${sql.id(cube.table)} as c (${cubeKeyColumns(cube)}, count, amount, fee, net)
     select b.account_id, date_trunc(${cube.period}, b.created_at, 'UTC'), b.type, b.currency,
@@ -314,7 +139,7 @@ function cubeMoveSql(
            b.risk_level, m.payout_id, ${loan}, m.sign * count(*), m.sign * sum(b.amount),
            m.sign * sum(b.fee), m.sign * sum(b.net)
       from ${rows.from}
-     cross join (values (${move.to}::text, 1), (${move.from}::text, -1)) as m(payout_id, sign)
+     cross join (values ${values}) as m(payout_id, sign)
      where ${rows.where}
      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, m.sign
      order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
@@ -329,6 +154,49 @@ export interface PayoutMove {
   to: string | null;
 }
 
+const moveSides = (move: PayoutMove): CubeSide[] => [
+  { payout: move.to, sign: 1 },
+  { payout: move.from, sign: -1 },
+];
+
+/**
+ * Adds new ledger rows, found by their ids, to the hourly rollups and to the unswept cells of
+ * every cube, in one statement after the rows are written in the same transaction. The rows are
+ * read once, by primary key; a payment's loan is that of the repayment withheld from it, which
+ * is written with it (`repaidLoansJoin`, found by charge), so the sums are right whether the two
+ * came in one insert or in two. The sums are made by the database from the rows as stored:
+ * written by the seeder, about a tenth of its Node's work was making them
+ * (docs/performance.md, "The ledger's sums made by the database").
+ */
+export async function addToLedgerSums(trx: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const cubes = CUBES.map(
+    (cube) => sql`${sql.id(`added_${cube.period}`)} as (
+      ${cubeCellsSql(cube, { from: sql`added b`, where: sql`true` }, sql`b.cube_loan_id`, [{ payout: null, sign: 1 }])}
+    )`,
+  );
+  await sql`
+    with added as materialized (
+      select b.account_id, b.created_at, b.type, b.currency, b.customer_currency,
+             b.customer_country, b.source, b.channel, b.source_device, b.risk_level,
+             b.amount, b.fee, b.net, ${cubeLoanSql} as cube_loan_id
+        from balance_transactions b ${repaidLoansJoin}
+       where b.id = any(${ids}::text[])
+    ), rollups as (
+      insert into ledger_rollups as r (account_id, hour, type, currency, customer_currency,
+                                       count, amount, fee, net)
+      select account_id, date_trunc('hour', created_at, 'UTC'), type, currency,
+             coalesce(customer_currency, currency), count(*), sum(amount), sum(fee), sum(net)
+        from added
+       group by 1, 2, 3, 4, 5
+       order by 1, 2, 3, 4, 5
+      on conflict (account_id, hour, type, currency, customer_currency)
+      do update set count = r.count + excluded.count, amount = r.amount + excluded.amount,
+                    fee = r.fee + excluded.fee, net = r.net + excluded.net
+    ), ${sql.join(cubes)}
+    select 1`.execute(trx);
+}
+
 /**
  * Moves a payout's ledger rows between cells of the cube before releasing them (`from` the
  * payout, `to` null), in the same transaction. The rows are found by their payout in
@@ -339,7 +207,7 @@ export async function movePayoutInCube(trx: Executor, payoutId: string, move: Pa
     from: sql`balance_transactions b join ledger_payouts lp on lp.seq = b.seq ${repaidLoansJoin}`,
     where: sql`lp.payout_id = ${payoutId}`,
   };
-  for (const cube of CUBES) await cubeMoveSql(cube, rows, cubeLoanSql, move).execute(trx);
+  for (const cube of CUBES) await cubeCellsSql(cube, rows, cubeLoanSql, moveSides(move)).execute(trx);
 }
 
 /**
@@ -359,7 +227,7 @@ export async function sweepIntoPayout(
   const move: PayoutMove = { from: null, to: payoutId };
   const cubes = CUBES.map(
     (cube) => sql`${sql.id(`moved_${cube.period}`)} as (
-      ${cubeMoveSql(cube, { from: sql`moved b`, where: sql`true` }, sql`b.cube_loan_id`, move)}
+      ${cubeCellsSql(cube, { from: sql`moved b`, where: sql`true` }, sql`b.cube_loan_id`, moveSides(move))}
     )`,
   );
   const result = await sql<{ swept: string }>`
@@ -438,8 +306,9 @@ export const repaidLoansJoin = sql`left join lateral (
 export const cubeLoanSql = sql`coalesce(b.loan_id, repaid.loan_id)`;
 
 /**
- * Appends entries to the ledger and adds them to the rollups. Call it inside the database
- * transaction that makes the change the entries record, so the two never disagree.
+ * Appends entries to the ledger and adds them to the rollups and cubes (`addToLedgerSums`). Call
+ * it inside the database transaction that makes the change the entries record, so the two never
+ * disagree.
  */
 export async function postLedger(trx: Transaction<Database>, entries: readonly LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
@@ -450,9 +319,10 @@ export async function postLedger(trx: Transaction<Database>, entries: readonly L
       .values(entries.slice(i, i + POST_CHUNK_ROWS).map(toRow))
       .execute();
   }
-  await applyRollups(trx, rollupDeltas(entries));
-  // Over all the entries at once: a payment's cube row names the loan of its repayment.
-  await addToCubes(trx, entries);
+  await addToLedgerSums(
+    trx,
+    entries.map((entry) => entry.id),
+  );
 }
 
 /** Ledger rows per insert statement (about 13,000 parameters). */
