@@ -12,10 +12,13 @@
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB npx tsx bench/compare.ts
  *
  * `PATHS` are under the payments base (`/wp-json/wc/v3/payments`), comma-separated; each must
- * answer 200 through both before it is timed.
+ * answer 200 through both before it is timed. With `OWN_POOLS=1` the other checkout's app runs on
+ * a database handle that checkout opened (PostgreSQL, `DATABASE_URL`), to compare changes to the
+ * database layer itself.
  */
 import { PAYMENTS_BASE } from '@paydesk/domain/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { openDatabase } from '../packages/server/src/db/database.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
 import { BENCH_RATE_LIMITS } from './lib/http.ts';
@@ -27,6 +30,10 @@ if (!other || !paths || paths.length === 0) {
   console.error('OTHER (a second checkout) and PATHS (comma-separated) are required.');
   process.exit(2);
 }
+if (process.env.OWN_POOLS === '1' && !process.env.DATABASE_URL) {
+  console.error('OWN_POOLS=1 compares PostgreSQL pools: set DATABASE_URL.');
+  process.exit(2);
+}
 const ROUNDS = Number(process.env.ROUNDS ?? 12);
 const BLOCK = Number(process.env.BLOCK ?? 15);
 
@@ -34,9 +41,15 @@ const { buildApp: buildOther } = (await import(`${other}/packages/server/src/htt
   buildApp: typeof buildApp;
 };
 const handle = await openBenchDatabase();
+const otherHandle =
+  process.env.OWN_POOLS === '1'
+    ? await (
+        (await import(`${other}/packages/server/src/db/database.ts`)) as { openDatabase: typeof openDatabase }
+      ).openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL ?? '' })
+    : handle;
 const authorization = await benchAdministrator(handle, 'comparebench');
 const apps: Record<'other' | 'this', FastifyInstance> = {
-  other: await buildOther({ database: handle, rateLimits: BENCH_RATE_LIMITS }),
+  other: await buildOther({ database: otherHandle, rateLimits: BENCH_RATE_LIMITS }),
   this: await buildApp({ database: handle, rateLimits: BENCH_RATE_LIMITS }),
 };
 for (const app of Object.values(apps)) await app.ready();
@@ -67,4 +80,5 @@ for (const path of paths) {
   console.log(`| ${path} | ${p50(times.other).toFixed(2)} ms | ${p50(times.this).toFixed(2)} ms |`);
 }
 for (const app of Object.values(apps)) await app.close();
+if (otherHandle !== handle) await otherHandle.close();
 await handle.close();

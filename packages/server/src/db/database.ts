@@ -7,6 +7,7 @@ import { auditedDialect } from './audit.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { INT8_OID, parseInt8 } from './parse.ts';
+import { preparedStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 import {
   relationBytes,
@@ -123,7 +124,10 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
   // free or the change made), and the pool drops the broken client when it is released, or at
   // once when idle, and opens a new connection when next asked. So the process only says so:
   // each client's listener does, for the whole of its life; the pool's repeats an idle one's.
+  // Statements sent again and again are kept prepared on each connection (db/prepared.ts).
+  const prepare = preparedStatements();
   pool.on('connect', (client) => {
+    prepare(client);
     client.on('error', (error) => {
       process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
     });
