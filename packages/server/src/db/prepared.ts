@@ -8,7 +8,7 @@ export const MAX_PREPARED = 128;
 /** Longer texts (bulk writes of many rows) are sent unnamed. */
 const MAX_TEXT = 16_384;
 /** Texts counted at most; the counts start again beyond it. */
-const MAX_COUNTED = 4_096;
+const MAX_COUNTED = 1_024;
 /** `cached plan must not change result type`: a table's columns changed under a kept statement. */
 const RESULT_TYPE_CHANGED = '0A000';
 
@@ -35,8 +35,8 @@ export const preparedName = (text: string) =>
 export function preparedStatements(): (client: pg.PoolClient) => void {
   let counts = new Map<string, number>();
   return (client) => {
-    /** Texts kept prepared on this connection, and those it sends unnamed after a failure. */
-    const prepared = new Set<string>();
+    /** Texts kept prepared on this connection (with their names), and those sent unnamed after a failure. */
+    const prepared = new Map<string, string>();
     const unnamed = new Set<string>();
     const query = client.query.bind(client) as Query;
     const wrapped: Query = (config, values, callback) => {
@@ -49,20 +49,20 @@ export function preparedStatements(): (client: pg.PoolClient) => void {
         unnamed.has(config)
       )
         return query(config, values, callback);
-      if (!prepared.has(config)) {
+      let name = prepared.get(config);
+      if (name === undefined) {
         const seen = (counts.get(config) ?? 0) + 1;
         if (counts.size >= MAX_COUNTED) counts = new Map();
         counts.set(config, seen);
         if (seen < PREPARE_AFTER || prepared.size >= MAX_PREPARED) return query(config, values);
-        prepared.add(config);
+        name = preparedName(config);
+        prepared.set(config, name);
       }
-      return (query({ name: preparedName(config), text: config, values }) as Promise<unknown>).catch(
-        (error: unknown) => {
-          // Still on the server, so still counted in `prepared`; sent unnamed from now on.
-          if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) unnamed.add(config);
-          throw error;
-        },
-      );
+      return (query({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
+        // Still on the server, so still counted in `prepared`; sent unnamed from now on.
+        if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) unnamed.add(config);
+        throw error;
+      });
     };
     (client as unknown as { query: Query }).query = wrapped;
   };
