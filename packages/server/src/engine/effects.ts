@@ -346,10 +346,7 @@ async function applyEffectsBulk(trx: Trx, effects: Effects): Promise<void> {
   await bulkInsert(trx, 'fraud_outcomes', effects.fraudOutcomes as Row[], { keepOrder: true });
   await bulkInsert(trx, 'payouts', effects.payouts as Row[], { keepOrder: false });
   await bulkInsert(trx, 'balance_transactions', effects.ledger.map(ledgerRow), { keepOrder: true });
-  await addToLedgerSums(
-    trx,
-    effects.ledger.map((entry) => entry.id),
-  );
+  await addToLedgerSums(trx, effects.ledger);
   for (const sweep of effects.sweeps) await sweepLedger(trx, sweep.payout_id, sweep.txn_ids, BULK_ROWS);
   await bulkInsert(trx, 'timeline_events', effects.timeline.map(timelineRow), { keepOrder: true });
   await bulkInsert(trx, 'jobs', effects.jobs as Row[], {

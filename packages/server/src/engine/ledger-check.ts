@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { clockNow } from './clock.ts';
 import { CUBE_ATTRIBUTES, CUBES, type Cube, cubeLoanSql, ledgerBalances, repaidLoansJoin } from './ledger.ts';
+import { customerCurrencySql } from './transactions/query.ts';
 
 /** At most this many offending rows are named per check; the count says how many there are. */
 export const EXAMPLES_PER_CHECK = 20;
@@ -252,7 +253,7 @@ const CHECKS: Check[] = [
         db,
         sql`with l as (
               select account_id, date_trunc('hour', created_at, 'UTC') as hour, type, currency,
-                coalesce(customer_currency, currency) as customer_currency,
+                ${customerCurrencySql} as customer_currency,
                 count(*) as count, sum(amount) as amount, sum(fee) as fee, sum(net) as net
               from balance_transactions
               group by 1, 2, 3, 4, 5

@@ -3,6 +3,7 @@ import { HOUR_MS } from '@paydesk/domain/time';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, LedgerType } from '../db/schema.ts';
+import { customerCurrencySql } from './transactions/query.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -160,7 +161,21 @@ const moveSides = (move: PayoutMove): CubeSide[] => [
 ];
 
 /**
- * Adds new ledger rows, found by their ids, to the hourly rollups and to the unswept cells of
+ * One data-modifying `with` per cube (`<rows>_day`, `<rows>_hour`) writing the ledger rows of the
+ * statement's earlier `with` named `rows` (with their cube loan as `cube_loan_id`) to its cells.
+ */
+function cubeCellsCtes(rows: 'added' | 'moved', sides: readonly CubeSide[]) {
+  return sql.join(
+    CUBES.map(
+      (cube) => sql`${sql.id(`${rows}_${cube.period}`)} as (
+        ${cubeCellsSql(cube, { from: sql`${sql.id(rows)} b`, where: sql`true` }, sql`b.cube_loan_id`, sides)}
+      )`,
+    ),
+  );
+}
+
+/**
+ * Adds new ledger rows (entries already written), found by their ids, to the hourly rollups and to the unswept cells of
  * every cube, in one statement after the rows are written in the same transaction. The rows are
  * read once, by primary key; a payment's loan is that of the repayment withheld from it, which
  * is written with it (`repaidLoansJoin`, found by charge), so the sums are right whether the two
@@ -168,13 +183,12 @@ const moveSides = (move: PayoutMove): CubeSide[] => [
  * written by the seeder, about a tenth of its Node's work was making them
  * (docs/performance.md, "The ledger's sums made by the database").
  */
-export async function addToLedgerSums(trx: Executor, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const cubes = CUBES.map(
-    (cube) => sql`${sql.id(`added_${cube.period}`)} as (
-      ${cubeCellsSql(cube, { from: sql`added b`, where: sql`true` }, sql`b.cube_loan_id`, [{ payout: null, sign: 1 }])}
-    )`,
-  );
+export async function addToLedgerSums(
+  trx: Executor,
+  entries: readonly Pick<LedgerEntry, 'id'>[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const ids = entries.map((entry) => entry.id);
   await sql`
     with added as materialized (
       select b.account_id, b.created_at, b.type, b.currency, b.customer_currency,
@@ -186,14 +200,14 @@ export async function addToLedgerSums(trx: Executor, ids: readonly string[]): Pr
       insert into ledger_rollups as r (account_id, hour, type, currency, customer_currency,
                                        count, amount, fee, net)
       select account_id, date_trunc('hour', created_at, 'UTC'), type, currency,
-             coalesce(customer_currency, currency), count(*), sum(amount), sum(fee), sum(net)
+             ${customerCurrencySql}, count(*), sum(amount), sum(fee), sum(net)
         from added
        group by 1, 2, 3, 4, 5
        order by 1, 2, 3, 4, 5
       on conflict (account_id, hour, type, currency, customer_currency)
       do update set count = r.count + excluded.count, amount = r.amount + excluded.amount,
                     fee = r.fee + excluded.fee, net = r.net + excluded.net
-    ), ${sql.join(cubes)}
+    ), ${cubeCellsCtes('added', [{ payout: null, sign: 1 }])}
     select 1`.execute(trx);
 }
 
@@ -224,12 +238,6 @@ export async function sweepIntoPayout(
   payoutId: string,
   txnIds: readonly string[],
 ): Promise<number> {
-  const move: PayoutMove = { from: null, to: payoutId };
-  const cubes = CUBES.map(
-    (cube) => sql`${sql.id(`moved_${cube.period}`)} as (
-      ${cubeCellsSql(cube, { from: sql`moved b`, where: sql`true` }, sql`b.cube_loan_id`, moveSides(move))}
-    )`,
-  );
   const result = await sql<{ swept: string }>`
     with swept as (
       delete from ledger_unswept u
@@ -244,7 +252,7 @@ export async function sweepIntoPayout(
       returning 1
     ), moved as (
       select b.*, ${cubeLoanSql} as cube_loan_id from swept b ${repaidLoansJoin}
-    ), ${sql.join(cubes)}
+    ), ${cubeCellsCtes('moved', moveSides({ from: null, to: payoutId }))}
     select count(*)::text as swept from recorded`.execute(trx);
   return Number(result.rows[0]!.swept);
 }
@@ -319,10 +327,7 @@ export async function postLedger(trx: Transaction<Database>, entries: readonly L
       .values(entries.slice(i, i + POST_CHUNK_ROWS).map(toRow))
       .execute();
   }
-  await addToLedgerSums(
-    trx,
-    entries.map((entry) => entry.id),
-  );
+  await addToLedgerSums(trx, entries);
 }
 
 /** Ledger rows per insert statement (about 13,000 parameters). */
