@@ -242,11 +242,32 @@ function selected(column: string, types: ReadonlyMap<string, string>) {
   return type && JSON_TYPES.has(type) ? sql`v.${sql.id(column)}::${sql.raw(type)}` : sql`v.${sql.id(column)}`;
 }
 
-/** The columns a row sets; an undefined value is not set, as in a VALUES insert. */
-function columnsOf(row: Row): string[] {
-  return Object.keys(row)
-    .filter((key) => row[key] !== undefined)
-    .sort();
+/** A set of columns, sorted, and the key that names it. */
+interface ColumnSet {
+  columns: string[];
+  key: string;
+}
+
+/**
+ * Column sets by the columns a row sets in the order the row has them: rows made by the same
+ * code share one, so a batch sorts each set once rather than once per row. Cleared when it
+ * holds more sets than any batch makes.
+ */
+const columnSets = new Map<string, ColumnSet>();
+const COLUMN_SETS_KEPT = 1_000;
+
+/** The columns a row sets, sorted; an undefined value is not set, as in a VALUES insert. */
+function columnsOf(row: Row): ColumnSet {
+  let signature = '';
+  for (const column in row) if (row[column] !== undefined) signature += `${column},`;
+  let set = columnSets.get(signature);
+  if (!set) {
+    const columns = signature === '' ? [] : signature.slice(0, -1).split(',').sort();
+    set = { columns, key: columns.join(',') };
+    if (columnSets.size >= COLUMN_SETS_KEPT) columnSets.clear();
+    columnSets.set(signature, set);
+  }
+  return set;
 }
 
 /**
@@ -256,18 +277,19 @@ function columnsOf(row: Row): string[] {
 function groupByColumns(rows: readonly Row[], keepOrder: boolean): { columns: string[]; rows: Row[] }[] {
   const groups: { columns: string[]; rows: Row[] }[] = [];
   const byKey = new Map<string, { columns: string[]; rows: Row[] }>();
-  let last: { key: string; group: { columns: string[]; rows: Row[] } } | undefined;
+  let lastKey: string | undefined;
+  let lastGroup: { columns: string[]; rows: Row[] } | undefined;
   for (const row of rows) {
-    const columns = columnsOf(row);
-    const key = columns.join(',');
-    let group = keepOrder ? (last?.key === key ? last.group : undefined) : byKey.get(key);
+    const { columns, key } = columnsOf(row);
+    let group = keepOrder ? (lastKey === key ? lastGroup : undefined) : byKey.get(key);
     if (!group) {
       group = { columns, rows: [] };
       groups.push(group);
       if (!keepOrder) byKey.set(key, group);
     }
     group.rows.push(row);
-    last = { key, group };
+    lastKey = key;
+    lastGroup = group;
   }
   return groups;
 }
