@@ -1,3 +1,4 @@
+import { assert } from '@paydesk/domain';
 import { type InferResult, type RawBuilder, sql } from 'kysely';
 import type { ChargeOutcome, ChargesTable, OrdersTable } from '../db/schema.ts';
 import type { Executor } from './ledger.ts';
@@ -167,4 +168,69 @@ export async function deleteUnusedDocuments(db: Executor): Promise<void> {
         union all select billing_address_id from orders
         union all select shipping_address_id from orders
       ) as used where used.id = d.id)`.execute(db);
+}
+
+/** The documents each table keeps in `charge_documents`, a row naming each by `<column>_id`. */
+const KEPT_DOCUMENTS: ReadonlyMap<string, readonly (readonly [column: string, idColumn: string])[]> = new Map(
+  Object.entries({
+    charges: ['outcome', 'payment_method_details', 'billing_details', 'fee_rates'],
+    orders: ['billing_address', 'shipping_address'],
+  } satisfies Record<string, readonly (ChargeDocument | OrderDocument)[]>).map(([table, columns]) => [
+    table,
+    columns.map((column) => [column, `${column}_id`] as const),
+  ]),
+);
+
+/**
+ * Keeps the JSON documents of rows about to be written in bulk (the seeder's batches) before they
+ * are written: each distinct document among them is looked up, or added, once, by the function
+ * the tables' triggers call for each row and column (`paydesk_charge_document`, migration 0041),
+ * and each row then names it by its id, its own column null. That is what the trigger makes of
+ * each row, for one call per distinct document instead of one per row and column, and without
+ * the database reading the same JSON text again for every row. A value is JSON text, or a value
+ * written as JSON, as an insert takes it. The rows are changed in place: they are the writer's.
+ */
+export async function keepDocuments(
+  db: Executor,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  const columns = KEPT_DOCUMENTS.get(table);
+  if (!columns) return;
+  const indexOf = new Map<string, number>();
+  const slots: Record<string, unknown>[] = [];
+  const slotColumns: (readonly [column: string, idColumn: string])[] = [];
+  const slotIndexes: number[] = [];
+  for (const row of rows) {
+    for (const pair of columns) {
+      const column = pair[0];
+      const value = row[column];
+      if (value === null || value === undefined) continue;
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      let index = indexOf.get(text);
+      if (index === undefined) {
+        index = indexOf.size;
+        indexOf.set(text, index);
+      }
+      slots.push(row);
+      slotColumns.push(pair);
+      slotIndexes.push(index);
+    }
+  }
+  if (indexOf.size === 0) return;
+  // The distinct texts as one JSON array (quoted natively), in their order: the function runs
+  // for each as the elements come.
+  const result = await sql<{ id: string }>`
+    select paydesk_charge_document(t.doc::jsonb)::text as id
+    from json_array_elements_text(${JSON.stringify([...indexOf.keys()])}::json) with ordinality as t(doc, n)
+    order by t.n`.execute(db);
+  assert(result.rows.length === indexOf.size, 'a document id for each document');
+  const ids = result.rows.map((row) => Number(row.id));
+  for (let i = 0; i < slots.length; i++) {
+    const row = slots[i]!;
+    const [column, idColumn] = slotColumns[i]!;
+    // Null, not left out: an insert would give the column its default, a document of its own.
+    row[column] = null;
+    row[idColumn] = ids[slotIndexes[i]!];
+  }
 }

@@ -77,6 +77,23 @@ async function snapshot(database: DatabaseHandle) {
   return out;
 }
 
+/** The documents kept once (`charge_documents`), by digest. */
+async function documents(database: DatabaseHandle) {
+  const result = await sql<{ digest: string }>`
+    select encode(digest, 'hex') as digest from charge_documents order by digest`.execute(database.db);
+  return result.rows.map((row) => row.digest);
+}
+
+/** Charges and orders that hold a document in their own column instead of naming its row. */
+async function ownCopies(database: DatabaseHandle) {
+  const result = await sql<{ n: number }>`select
+    (select count(*) from charges where outcome is not null or payment_method_details is not null
+       or billing_details is not null or fee_rates is not null)
+    + (select count(*) from orders where billing_address is not null or shipping_address is not null)
+    as n`.execute(database.db);
+  return Number(result.rows[0]!.n);
+}
+
 function expectConsistent(results: Awaited<ReturnType<typeof checkLedger>>) {
   expect(results.filter((r) => r.count > 0).map((r) => `${r.name}: ${r.violations.join('; ')}`)).toEqual([]);
 }
@@ -187,6 +204,10 @@ describeEachDatabase('seed', (use) => {
     expect(again.counts).toEqual(first.counts);
     const tables = await snapshot(use());
     expect(await snapshot(other)).toEqual(tables);
+    // The bulk batches keep each document once, as the triggers do for plain statements, and
+    // leave no charge or order a copy of its own.
+    expect(await documents(use())).toEqual(await documents(other));
+    expect(await ownCopies(use())).toBe(0);
     // The ledger's trigger wrote a risk row for every payment, in the bulk batches too.
     const payments = (tables.balance_transactions ?? []).filter((row) =>
       ['charge', 'payment'].includes((row as { type: string }).type),
