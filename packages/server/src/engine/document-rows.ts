@@ -153,23 +153,6 @@ export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 type UnreadOfOrders = Exclude<keyof OrdersTable, keyof OrderRow | `${OrderDocument}_id`>;
 export const EVERY_ORDER_COLUMN_READ: [UnreadOfOrders] extends [never] ? true : UnreadOfOrders = true;
 
-/**
- * Deletes the documents no charge or order names any more, after charges were deleted (an
- * account's reset): a customer's billing details and card go with the last charge that had them.
- * Orders are the store's and stay, with their addresses.
- */
-export async function deleteUnusedDocuments(db: Executor): Promise<void> {
-  await sql`delete from charge_documents as d where not exists (
-      select from (
-        select outcome_id as id from charges
-        union all select payment_method_details_id from charges
-        union all select billing_details_id from charges
-        union all select fee_rates_id from charges
-        union all select billing_address_id from orders
-        union all select shipping_address_id from orders
-      ) as used where used.id = d.id)`.execute(db);
-}
-
 /** The documents each table keeps in `charge_documents`, a row naming each by `<column>_id`. */
 const KEPT_DOCUMENTS: ReadonlyMap<string, readonly (readonly [column: string, idColumn: string])[]> = new Map(
   Object.entries({
@@ -180,6 +163,19 @@ const KEPT_DOCUMENTS: ReadonlyMap<string, readonly (readonly [column: string, id
     columns.map((column) => [column, `${column}_id`] as const),
   ]),
 );
+
+/**
+ * Deletes the documents no charge or order names any more, after charges were deleted (an
+ * account's reset): a customer's billing details and card go with the last charge that had them.
+ * Orders are the store's and stay, with their addresses.
+ */
+export async function deleteUnusedDocuments(db: Executor): Promise<void> {
+  const used = [...KEPT_DOCUMENTS].flatMap(([table, columns]) =>
+    columns.map(([, idColumn]) => sql`select ${sql.ref(idColumn)} as id from ${sql.table(table)}`),
+  );
+  await sql`delete from charge_documents as d where not exists (
+      select from (${sql.join(used, sql` union all `)}) as used where used.id = d.id)`.execute(db);
+}
 
 /**
  * Keeps the JSON documents of rows about to be written in bulk (the seeder's batches) before they
