@@ -101,20 +101,26 @@ export function* copyText(
 
 const SPECIAL = /[\\\n\r\t]/;
 
+/**
+ * A JSON column's value as the text a bulk write sends: a string is JSON text already (as an
+ * insert takes it), anything else is written as JSON.
+ */
+export function jsonText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function copyValue(value: unknown, json: boolean): string {
   if (value === null || value === undefined) return '\\N';
   let text: string;
-  if (typeof value === 'string') text = value;
+  if (json) text = jsonText(value);
+  else if (typeof value === 'string') text = value;
   else if (value instanceof Date) text = value.toISOString();
   else if (typeof value === 'number') {
     assert(Number.isFinite(value), 'COPY: a finite number');
     text = String(value);
   } else if (typeof value === 'boolean') text = value ? 't' : 'f';
   else if (typeof value === 'bigint') text = value.toString();
-  else {
-    assert(json, 'COPY: an object goes to a JSON column only');
-    text = JSON.stringify(value);
-  }
+  else assert(false, 'COPY: an object goes to a JSON column only');
   return SPECIAL.test(text) ? escapeCopy(text) : text;
 }
 

@@ -1,5 +1,6 @@
 import { assert } from '@paydesk/domain';
 import { type InferResult, type RawBuilder, sql } from 'kysely';
+import { jsonText } from '../db/copy-in.ts';
 import type { ChargeOutcome, ChargesTable, OrdersTable } from '../db/schema.ts';
 import type { Executor } from './ledger.ts';
 
@@ -10,10 +11,20 @@ import type { Executor } from './ledger.ts';
  * addresses, the documents of the payment's order, are kept there alike.
  */
 
+/**
+ * The documents each table keeps in `charge_documents`, a row naming each by `<column>_id`. The
+ * types below are these lists, so a document column added to a table and not here leaves its id
+ * unread, which `EVERY_CHARGE_COLUMN_READ` and `EVERY_ORDER_COLUMN_READ` do not compile.
+ */
+const KEPT_DOCUMENTS = {
+  charges: ['outcome', 'payment_method_details', 'billing_details', 'fee_rates'],
+  orders: ['billing_address', 'shipping_address'],
+} as const;
+
 /** The JSON documents of a charge. */
-type ChargeDocument = 'outcome' | 'payment_method_details' | 'billing_details' | 'fee_rates';
+type ChargeDocument = (typeof KEPT_DOCUMENTS.charges)[number];
 /** The JSON documents of an order. */
-type OrderDocument = 'billing_address' | 'shipping_address';
+type OrderDocument = (typeof KEPT_DOCUMENTS.orders)[number];
 
 /**
  * How a read takes the documents it reads. `by key`: each looked up by its key
@@ -153,25 +164,14 @@ export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 type UnreadOfOrders = Exclude<keyof OrdersTable, keyof OrderRow | `${OrderDocument}_id`>;
 export const EVERY_ORDER_COLUMN_READ: [UnreadOfOrders] extends [never] ? true : UnreadOfOrders = true;
 
-/** The documents each table keeps in `charge_documents`, a row naming each by `<column>_id`. */
-const KEPT_DOCUMENTS: ReadonlyMap<string, readonly (readonly [column: string, idColumn: string])[]> = new Map(
-  Object.entries({
-    charges: ['outcome', 'payment_method_details', 'billing_details', 'fee_rates'],
-    orders: ['billing_address', 'shipping_address'],
-  } satisfies Record<string, readonly (ChargeDocument | OrderDocument)[]>).map(([table, columns]) => [
-    table,
-    columns.map((column) => [column, `${column}_id`] as const),
-  ]),
-);
-
 /**
  * Deletes the documents no charge or order names any more, after charges were deleted (an
  * account's reset): a customer's billing details and card go with the last charge that had them.
  * Orders are the store's and stay, with their addresses.
  */
 export async function deleteUnusedDocuments(db: Executor): Promise<void> {
-  const used = [...KEPT_DOCUMENTS].flatMap(([table, columns]) =>
-    columns.map(([, idColumn]) => sql`select ${sql.ref(idColumn)} as id from ${sql.table(table)}`),
+  const used = Object.entries(KEPT_DOCUMENTS).flatMap(([table, columns]) =>
+    columns.map((column) => sql`select ${sql.ref(`${column}_id`)} as id from ${sql.table(table)}`),
   );
   await sql`delete from charge_documents as d where not exists (
       select from (${sql.join(used, sql` union all `)}) as used where used.id = d.id)`.execute(db);
@@ -191,8 +191,10 @@ export async function keepDocuments(
   table: string,
   rows: readonly Record<string, unknown>[],
 ): Promise<void> {
-  const columns = KEPT_DOCUMENTS.get(table);
-  if (!columns) return;
+  if (!Object.hasOwn(KEPT_DOCUMENTS, table)) return;
+  const columns = KEPT_DOCUMENTS[table as keyof typeof KEPT_DOCUMENTS].map(
+    (column) => [column, `${column}_id`] as const,
+  );
   const indexOf = new Map<string, number>();
   const slots: Record<string, unknown>[] = [];
   const slotColumns: (readonly [column: string, idColumn: string])[] = [];
@@ -202,7 +204,7 @@ export async function keepDocuments(
       const column = pair[0];
       const value = row[column];
       if (value === null || value === undefined) continue;
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      const text = jsonText(value);
       let index = indexOf.get(text);
       if (index === undefined) {
         index = indexOf.size;
