@@ -1,3 +1,4 @@
+import { formatCount } from '@paydesk/domain/locale';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from './browser.ts';
@@ -111,7 +112,7 @@ describeInBrowser('the transactions page', (use) => {
     const tabs = page.getByRole('tab');
     expect(await tabs.allTextContents()).toEqual([
       'All transactions',
-      `Uncaptured (${uncaptured.count})`,
+      `Uncaptured (${formatCount(uncaptured.count)})`,
       'Blocked',
     ]);
 
@@ -119,7 +120,9 @@ describeInBrowser('the transactions page', (use) => {
       'GET',
       '/transactions/summary',
     );
-    expect(await page.getByTestId('summary-count').textContent()).toBe(`${summary.count} transactions`);
+    expect(await page.getByTestId('summary-count').textContent()).toBe(
+      `${formatCount(summary.count)} transactions`,
+    );
     expect(await page.getByTestId('list-summary').textContent()).toMatch(/total.*fees.*net/);
 
     // The seeded history has reader fees and a loan.

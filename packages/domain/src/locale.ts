@@ -1,3 +1,5 @@
+import { groupDecimalText } from './money/decimal.ts';
+
 /**
  * Number separators by locale: space for fr and pl, apostrophe for de-CH, dot for
  * de, nl, it, es and pt, otherwise comma. The decimal separator is a comma wherever the
@@ -11,4 +13,13 @@ export function localeSeparators(locale: string): { thousandSeparator: string; d
   if (['de', 'nl', 'it', 'es', 'pt'].includes(language))
     return { thousandSeparator: '.', decimalSeparator: ',' };
   return { thousandSeparator: ',', decimalSeparator: '.' };
+}
+
+/**
+ * A count as the locale groups its digits: 10000001 → "10,000,001" (en), "10.000.001" (de),
+ * "10 000 001" (fr). For counts shown on their own or through a `%s`; a string whose
+ * placeholder is `%d` takes the number as it is.
+ */
+export function formatCount(count: number, locale = 'en_US'): string {
+  return groupDecimalText(String(count), localeSeparators(locale));
 }

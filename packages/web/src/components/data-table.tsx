@@ -17,6 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { countText } from '../lib/display.ts';
 import { __, _n, sprintf } from '../lib/i18n.ts';
 import { getAdminUrl, navigate, type QueryValues } from '../lib/navigation.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -400,7 +401,7 @@ function useResultsAnnouncement(count: number | undefined, rows: readonly unknow
       loaded.current = true;
       return;
     }
-    setText(sprintf(_n('%s result', '%s results', count), String(count)));
+    setText(sprintf(_n('%s result', '%s results', count), countText(count)));
   }, [count, rows]);
   return text;
 }
@@ -483,7 +484,7 @@ function Pager({ page, pageCount, onChange }: PagerProps) {
         ‹
       </ActionIcon>
       <Text size="sm" aria-live="polite">
-        {sprintf(__('Page %1$s of %2$s'), String(page), String(pageCount))}
+        {sprintf(__('Page %1$s of %2$s'), countText(page), countText(pageCount))}
       </Text>
       <ActionIcon
         variant="default"

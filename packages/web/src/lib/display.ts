@@ -1,4 +1,5 @@
 import { formatStoreDate } from '@paydesk/domain/date-format';
+import { formatCount } from '@paydesk/domain/locale';
 import { formatCurrency, formatStoreAmount } from '@paydesk/domain/money/format';
 import type { ChipType } from '@paydesk/domain/transactions/status';
 import { getSettings } from './bootstrap.ts';
@@ -14,6 +15,11 @@ export function money(amount_minor: number, currency: string): string {
  */
 export function currencyAmount(amount_minor: number, currency: string): string {
   return formatCurrency(amount_minor, currency, getSettings().locale);
+}
+
+/** A count with the store locale's digit grouping ("10,000,001 transactions"). */
+export function countText(count: number): string {
+  return formatCount(count, getSettings().locale);
 }
 
 /** A date (epoch milliseconds) in the store's date format and time zone. */

@@ -1,5 +1,5 @@
 import { Group, Skeleton, Text } from '@mantine/core';
-import { currencyAmount as money } from '../../lib/display.ts';
+import { countText, currencyAmount as money } from '../../lib/display.ts';
 import { __, sprintf } from '../../lib/i18n.ts';
 
 export interface CurrencyTotals {
@@ -49,7 +49,7 @@ export function SummaryRow({ countLabel, count, totals, isLoading }: SummaryRowP
       data-testid="list-summary"
       wrap="wrap"
     >
-      <Item testId="summary-count" value={String(count)} label={countLabel(count)} />
+      <Item testId="summary-count" value={countText(count)} label={countLabel(count)} />
       {totals.map((entry) => (
         <Group key={entry.currency} gap="md" data-testid={`summary-${entry.currency.toLowerCase()}`}>
           {totals.length > 1 && (

@@ -7,6 +7,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
+import { countText } from '../../../lib/display.ts';
 import { withNonce } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { useQueryValues } from '../../../lib/navigation.ts';
@@ -125,7 +126,7 @@ export default function AuditLogPage() {
         summary={
           summary.data && (
             <Text size="sm" px="sm" py="xs" data-testid="audit-log-summary">
-              {`${summary.data.count} ${_n('entry', 'entries', summary.data.count)}`}
+              {`${countText(summary.data.count)} ${_n('entry', 'entries', summary.data.count)}`}
             </Text>
           )
         }

@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
 import { getSettings } from '../../../lib/bootstrap.ts';
+import { countText } from '../../../lib/display.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { useQueryValues } from '../../../lib/navigation.ts';
@@ -131,7 +132,7 @@ export default function DocumentsPage() {
         summary={
           summary.data && (
             <Text size="sm" px="sm" py="xs" data-testid="documents-summary">
-              {`${summary.data.count} ${_n('document', 'documents', summary.data.count)}`}
+              {`${countText(summary.data.count)} ${_n('document', 'documents', summary.data.count)}`}
             </Text>
           )
         }

@@ -4,7 +4,7 @@ import { payoutGrossAmount } from '@paydesk/domain/payouts/display';
 import { transactionTypeLabel } from '@paydesk/domain/transactions/status';
 import { ExportButton } from '../../../components/list/export-button.tsx';
 import { apiFetch } from '../../../lib/api.ts';
-import { money } from '../../../lib/display.ts';
+import { countText, money } from '../../../lib/display.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { useReconciliation } from '../api/get-reconciliation.ts';
 
@@ -68,7 +68,7 @@ export function PayoutReconciliation({ payout }: { payout: payouts.TPayout }) {
               {data.lines.map((line) => (
                 <Table.Tr key={line.type} data-testid="reconciliation-line" data-type={line.type}>
                   <Table.Td>{__(transactionTypeLabel(line.type))}</Table.Td>
-                  <Table.Td style={numeric}>{line.count}</Table.Td>
+                  <Table.Td style={numeric}>{countText(line.count)}</Table.Td>
                   <Table.Td style={numeric}>{money(line.amount, currency)}</Table.Td>
                   <Table.Td style={numeric}>{money(-line.fee, currency)}</Table.Td>
                   <Table.Td style={numeric}>{money(line.net, currency)}</Table.Td>

@@ -4,7 +4,7 @@ import { csvRecord, textCell } from '@paydesk/domain/exports/csv';
 import { useState } from 'react';
 import { __ } from '../../../lib/i18n.ts';
 import { useReaderCharges } from './api/get-reader-charges.ts';
-import { money } from './display.ts';
+import { countText, money } from './display.ts';
 
 /** The per-charge readers table shows 25 rows per page by default. */
 export const READERS_PAGE_SIZE = 25;
@@ -101,7 +101,7 @@ export function CardReadersTable({ id }: { id: string }) {
               <Table.Tr key={row.reader_id} data-testid="reader-row">
                 <Table.Td ff="monospace">{row.reader_id}</Table.Td>
                 <Table.Td>{row.status}</Table.Td>
-                <Table.Td ta="right">{row.count}</Table.Td>
+                <Table.Td ta="right">{countText(row.count)}</Table.Td>
                 <Table.Td ta="right">{money(row.fee.amount, row.fee.currency)}</Table.Td>
               </Table.Tr>
             ))

@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import { AdminLink } from '../../../components/admin-link.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
+import { countText } from '../../../lib/display.ts';
 import { __, sprintf } from '../../../lib/i18n.ts';
 import { getAdminUrl, navigate, useQueryValues } from '../../../lib/navigation.ts';
 import { usePageTitleDetail } from '../../../lib/page-title.ts';
@@ -100,7 +101,7 @@ function TransactionTabs() {
           <Tabs.Tab value="transactions-page">{__('All transactions')}</Tabs.Tab>
           {uncapturedVisible && (
             <Tabs.Tab value="uncaptured-page">
-              {sprintf(__('Uncaptured (%s)'), uncaptured.data ? String(uncaptured.data.count) : '…')}
+              {sprintf(__('Uncaptured (%s)'), uncaptured.data ? countText(uncaptured.data.count) : '…')}
             </Tabs.Tab>
           )}
           <Tabs.Tab value="blocked-page">{__('Blocked')}</Tabs.Tab>
