@@ -8,9 +8,10 @@
  * An empty store is seeded first with `npm run cli -- seed --transactions N --defer-indexes` (N
  * from `BENCH_TRANSACTIONS`, default 1,000,000; `BENCH_DAYS` adds `--days`), timed: that is the
  * seeding figure. Nothing reads the new store while it is seeded, so its indexes are built once
- * at the end, as the seeding figures of docs/performance.md were measured. A store that has ledger rows is used as it is, saying so when their count is
- * not the one asked. Then each bench (bench/lib/suite.ts) runs in its own process with the same
- * environment, its output shown as it comes; `BENCH_ONLY=transactions,payouts` picks some. The
+ * at the end, as the seeding figures of docs/performance.md were measured. A store that has
+ * ledger rows is used as it is, saying so when their count is not the one asked. Then each
+ * bench (bench/lib/suite.ts) runs in its own process with the same environment, its output
+ * shown as it comes; `BENCH_ONLY=transactions,payouts` picks some. The
  * start is measured on a new embedded store whatever the database, and the load on a new store
  * too (with DATABASE_URL, a new database on the same server, dropped after), as the figures
  * were. At the end a table gives each step's status and wall time; everything printed is also

@@ -21,6 +21,11 @@ const KEPT_DOCUMENTS = {
   orders: ['billing_address', 'shipping_address'],
 } as const;
 
+/** The column of a row that names its document `column` in `charge_documents`. */
+function idColumnOf<C extends string>(column: C): `${C}_id` {
+  return `${column}_id`;
+}
+
 /** The JSON documents of a charge. */
 type ChargeDocument = (typeof KEPT_DOCUMENTS.charges)[number];
 /** The JSON documents of an order. */
@@ -47,7 +52,7 @@ function document<T>(
   const kept =
     reads === 'joined'
       ? sql.ref(`d_${column}.doc`)
-      : sql`(select d.doc from charge_documents as d where d.id = ${sql.ref(`${table}.${column}_id`)})`;
+      : sql`(select d.doc from charge_documents as d where d.id = ${sql.ref(`${table}.${idColumnOf(column)}`)})`;
   return sql<T>`coalesce(${sql.ref(`${table}.${column}`)}, ${kept})`;
 }
 
@@ -171,7 +176,7 @@ export const EVERY_ORDER_COLUMN_READ: [UnreadOfOrders] extends [never] ? true : 
  */
 export async function deleteUnusedDocuments(db: Executor): Promise<void> {
   const used = Object.entries(KEPT_DOCUMENTS).flatMap(([table, columns]) =>
-    columns.map((column) => sql`select ${sql.ref(`${column}_id`)} as id from ${sql.table(table)}`),
+    columns.map((column) => sql`select ${sql.ref(idColumnOf(column))} as id from ${sql.table(table)}`),
   );
   await sql`delete from charge_documents as d where not exists (
       select from (${sql.join(used, sql` union all `)}) as used where used.id = d.id)`.execute(db);
@@ -193,7 +198,7 @@ export async function keepDocuments(
 ): Promise<void> {
   if (!Object.hasOwn(KEPT_DOCUMENTS, table)) return;
   const columns = KEPT_DOCUMENTS[table as keyof typeof KEPT_DOCUMENTS].map(
-    (column) => [column, `${column}_id`] as const,
+    (column) => [column, idColumnOf(column)] as const,
   );
   const indexOf = new Map<string, number>();
   const slots: Record<string, unknown>[] = [];
