@@ -201,6 +201,47 @@ for (const kind of TEST_DATABASE_KINDS) {
       );
     }, 60_000);
   });
+
+  describe(`migration 0056 [${kind}]`, () => {
+    it("sums an existing store's customers by their first letters, which the trigger then keeps", async () => {
+      await withHistoryBefore(
+        kind,
+        '0056',
+        { transactions: 300, days: 20, seed: 7 },
+        async (handle, migrateRest) => {
+          await migrateRest();
+          // The ledger's rows with a customer, summed by the first letters of the name and e-mail.
+          const grouped = sql`
+          select account_id, left(lower(customer_name), 1) as n, left(lower(customer_email), 1) as e,
+                 type, currency, customer_currency, customer_country, source,
+                 count(*)::int as count, sum(amount)::text as amount, sum(fee)::text as fee, sum(net)::text as net
+            from balance_transactions where customer_name is not null or customer_email is not null
+           group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+          const letters = sql`
+          select account_id, customer_name as n, customer_email as e,
+                 type, currency, customer_currency, customer_country, source,
+                 count::int as count, amount::text as amount, fee::text as fee, net::text as net
+            from ledger_customer_letters order by 1, 2, 3, 4, 5, 6, 7, 8`;
+          const rows = (await grouped.execute(handle.db)).rows;
+          expect(rows.length).toBeGreaterThan(10);
+          expect((await letters.execute(handle.db)).rows).toEqual(rows);
+          // More history after the migration, with returning customers: its rows are added to
+          // the letters' sums by the ledger's trigger.
+          await seedHistory(handle, {
+            transactions: 300,
+            days: 5,
+            seed: 8,
+            end: new Date('2026-06-25T12:34:56Z'),
+          });
+          const after = (await grouped.execute(handle.db)).rows;
+          expect(after).not.toEqual(rows);
+          expect((await letters.execute(handle.db)).rows).toEqual(after);
+          const checks = await checkLedger(handle.db);
+          expect(checks.filter((check) => check.count > 0).map((check) => check.name)).toEqual([]);
+        },
+      );
+    }, 60_000);
+  });
 }
 
 describe('openDatabase', () => {

@@ -759,6 +759,8 @@ export interface Database {
   ledger_cube: LedgerCubeTable;
   ledger_cube_hours: LedgerCubeHoursTable;
   ledger_customers: LedgerCustomersTable;
+  /** The same sums per first letter of the name and e-mail, lower-cased (migration 0056). */
+  ledger_customer_letters: LedgerCustomersTable;
   ledger_payouts: LedgerPayoutsTable;
   ledger_unswept: LedgerUnsweptTable;
   ledger_unswept_hours: LedgerUnsweptHoursTable;

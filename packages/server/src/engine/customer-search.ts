@@ -12,6 +12,15 @@ export function likePrefix(term: string): string {
 }
 
 /**
+ * Whether a term is one character as its prefix pattern reads it, lower-cased (`likePrefix`):
+ * such a term matches a name or an e-mail exactly when its first character, lower-cased, is
+ * that character, which the ledger's sums per first letter keep (migration 0056).
+ */
+export function isOneCharacterTerm(term: SearchTerm): boolean {
+  return term.kind === 'text' && [...term.text.toLowerCase()].length === 1;
+}
+
+/**
  * Lower-cased customer names and e-mails in byte order, of `table` when given: the expressions
  * migrations 0004 (the ledger), 0043 (disputes) and 0047 (the ledger's sums per customer) index,
  * so that a LIKE prefix reads a range of an index whatever the database's collation is.

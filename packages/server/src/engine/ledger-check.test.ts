@@ -63,7 +63,7 @@ describeEachDatabase('ledger:check', (use) => {
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('The ledger is consistent.');
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(13);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(14);
   });
 
   it('names an unswept cell that differs from its rows, and one left with no rows', async () => {
@@ -89,6 +89,27 @@ describeEachDatabase('ledger:check', (use) => {
       db,
     );
     await sql`delete from ledger_unswept_hours where hour = ${stray}`.execute(db);
+    expect((await run()).code).toBe(0);
+  });
+
+  it('names sums per first letter that differ from the sums per customer', async () => {
+    const db = use().db;
+    const cell = await db
+      .selectFrom('ledger_customer_letters')
+      .select(['customer_name', 'type', 'currency'])
+      .where('account_id', '=', api.account.id)
+      .where('customer_name', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const drift = (by: number) =>
+      sql`update ledger_customer_letters set amount = amount + ${by}
+           where account_id = ${api.account.id} and customer_name = ${cell.customer_name}
+             and type = ${cell.type} and currency = ${cell.currency}`.execute(db);
+    await drift(3);
+    const { code, lines, failed } = await run();
+    expect(code).toBe(1);
+    expect(failed).toEqual(['letter_sums_match_customer_sums']);
+    expect(lines.some((l) => l.includes(`${cell.customer_name}…`) && l.includes('amount 3'))).toBe(true);
+    await drift(-3);
     expect((await run()).code).toBe(0);
   });
 

@@ -45,13 +45,15 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
  * The keys whose stored sums (a cube, the sums per customer) differ from the ledger's, with the
  * difference (stored less ledger): `stored` selects the columns `keys` names, then count, amount,
  * fee and net; the ledger's rows `b` of `ledgerFrom` are summed by `ledgerKeys`, the same keys in
- * the same order.
+ * the same order, and counted by `rowCount` (`count(*)`; `sum(b.count)` when `b` are sums
+ * already checked against the ledger).
  */
 function storedSumsDiffer(
   keys: readonly string[],
   stored: RawBuilder<unknown>,
   ledgerKeys: RawBuilder<unknown>,
   ledgerFrom: RawBuilder<unknown>,
+  rowCount: RawBuilder<unknown> = sql`count(*)`,
 ) {
   const groups = sql.raw(keys.map((_, i) => i + 1).join(', '));
   return sql`select ${sql.join(keys.map((key) => sql.id(key)))},
@@ -59,7 +61,7 @@ function storedSumsDiffer(
     from (
       ${stored}
       union all
-      select ${ledgerKeys}, -count(*), -sum(b.amount), -sum(b.fee), -sum(b.net)
+      select ${ledgerKeys}, -${rowCount}, -sum(b.amount), -sum(b.fee), -sum(b.net)
       from ${ledgerFrom}
       group by ${groups}
     ) d
@@ -108,6 +110,43 @@ const CUSTOMER_KEYS = [
   'customer_country',
   'source',
 ] as const;
+
+/**
+ * A table of sums keyed as the sums per customer (`CUSTOMER_KEYS`) equals the sums of its
+ * source's rows `b` (the ledger's, or sums already checked against it), each key read by `key`.
+ * `abbreviated`: the stored name and e-mail are their first letters.
+ */
+function customerKeyedCheck(check: {
+  name: string;
+  description: string;
+  table: string;
+  what: string;
+  source: RawBuilder<unknown>;
+  key: (key: (typeof CUSTOMER_KEYS)[number]) => RawBuilder<unknown>;
+  rowCount?: RawBuilder<unknown>;
+  abbreviated?: boolean;
+}): Check {
+  const more = check.abbreviated ? '…' : '';
+  return {
+    name: check.name,
+    description: check.description,
+    run: (db) =>
+      rows(
+        db,
+        storedSumsDiffer(
+          CUSTOMER_KEYS,
+          sql`select ${sql.join(CUSTOMER_KEYS.map((key) => sql.id(key)))}, count, amount, fee, net
+              from ${sql.table(check.table)}`,
+          sql.join(CUSTOMER_KEYS.map(check.key)),
+          check.source,
+          check.rowCount,
+        ),
+      ),
+    describe: (r) =>
+      `${r.account_id} ${r.customer_name}${more} <${r.customer_email}${more}> ${r.type} ${r.currency}/${r.customer_currency} ` +
+      `${r.customer_country} ${r.source}: ${check.what} are off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
+  };
+}
 
 const CHECKS: Check[] = [
   {
@@ -274,25 +313,29 @@ const CHECKS: Check[] = [
       `rollup count ${r.rollup_count ?? 0} amount ${r.rollup_amount ?? 0} fee ${r.rollup_fee ?? 0} net ${r.rollup_net ?? 0}`,
   },
   ...CUBES.map((cube) => cubeCheck(cube)),
-  {
+  customerKeyedCheck({
     name: 'customer_sums_match_ledger',
     description:
       "the sums per customer equal the sums of the ledger's rows with a customer per account, customer, type, currencies, country and payment method type",
-    run: (db) =>
-      rows(
-        db,
-        storedSumsDiffer(
-          CUSTOMER_KEYS,
-          sql`select ${sql.join(CUSTOMER_KEYS.map((key) => sql.id(key)))}, count, amount, fee, net
-              from ledger_customers`,
-          sql.join(CUSTOMER_KEYS.map((key) => sql.ref(`b.${key}`))),
-          sql`balance_transactions b where b.customer_name is not null or b.customer_email is not null`,
-        ),
-      ),
-    describe: (r) =>
-      `${r.account_id} ${r.customer_name} <${r.customer_email}> ${r.type} ${r.currency}/${r.customer_currency} ` +
-      `${r.customer_country} ${r.source}: the sums per customer are off by count ${r.count}, amount ${r.amount}, fee ${r.fee}, net ${r.net}`,
-  },
+    table: 'ledger_customers',
+    what: 'the sums per customer',
+    source: sql`balance_transactions b where b.customer_name is not null or b.customer_email is not null`,
+    key: (key) => sql.ref(`b.${key}`),
+  }),
+  customerKeyedCheck({
+    name: 'letter_sums_match_customer_sums',
+    description:
+      'the sums per first letter of the name and e-mail equal the sums per customer summed by those letters (so, with the check above, the ledger’s)',
+    table: 'ledger_customer_letters',
+    what: 'the sums per first letter',
+    source: sql`ledger_customers b`,
+    key: (key) =>
+      key === 'customer_name' || key === 'customer_email'
+        ? sql`left(lower(${sql.ref(`b.${key}`)}), 1)`
+        : sql.ref(`b.${key}`),
+    rowCount: sql`sum(b.count)`,
+    abbreviated: true,
+  }),
   {
     name: 'balances_match_ledger',
     description:

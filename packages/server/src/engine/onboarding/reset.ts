@@ -18,6 +18,7 @@ export const ACCOUNT_TABLES = [
   'ledger_cube',
   'ledger_cube_hours',
   'ledger_customers',
+  'ledger_customer_letters',
   'ledger_unswept',
   'ledger_unswept_hours',
   'payment_risk',

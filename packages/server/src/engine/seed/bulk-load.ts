@@ -132,6 +132,7 @@ const WRITTEN_TABLES = [
   'ledger_cube',
   'ledger_cube_hours',
   'ledger_customers',
+  'ledger_customer_letters',
   'ledger_unswept',
   'loans',
   'notes',
@@ -271,9 +272,14 @@ export async function bulkLoading(
  * of seconds. PostgreSQL's autovacuum then vacuums the new rows in the background; the embedded
  * database's upkeep (db/upkeep.ts) counts only what its own process wrote, and would leave the
  * seeded pages unvacuumed (not marked all-visible) until the store grew by a tenth.
- * Outside a transaction only.
+ * Tables a store's schema does not have yet are passed over: a migration's test seeds a store of
+ * an older schema. Outside a transaction only.
  */
 export async function vacuumWrittenTables(db: Db): Promise<void> {
   const vacuum = embeddedDatabaseOf(db) !== undefined;
-  for (const table of WRITTEN_TABLES) await runUpkeepStep(db, { table, vacuum, analyze: true });
+  const present = await sql<{ name: string }>`
+    select t as name from unnest(${WRITTEN_TABLES}::text[]) as t where to_regclass(t) is not null`.execute(
+    db,
+  );
+  for (const { name } of present.rows) await runUpkeepStep(db, { table: name, vacuum, analyze: true });
 }

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type AccountKey, type AccountRef, summaryCurrency } from '../accounts.ts';
-import { parseSearchTerm, type SearchTerm } from '../customer-search.ts';
+import { isOneCharacterTerm, parseSearchTerm, type SearchTerm } from '../customer-search.ts';
 import { CUBE_ATTRIBUTES, type Executor } from '../ledger.ts';
 import {
   customerCurrencySql,
@@ -241,11 +241,25 @@ export function customerSumsEligible(filters: Filters): boolean {
 }
 
 /**
- * Sums from `ledger_customers`, its rows named as the ledger's so that the list's own conditions
- * (the search's prefix ranges among them) select them.
+ * The table of sums per customer that answers a search: the sums per first letter of the name
+ * and e-mail when every term is one character (a few thousand rows, where one character selects
+ * a good part of the customers), else the sums per customer.
+ */
+export function customerSumsTable(search: readonly string[]): 'ledger_customers' | 'ledger_customer_letters' {
+  return search.every((term) => isOneCharacterTerm(parseSearchTerm(term)))
+    ? 'ledger_customer_letters'
+    : 'ledger_customers';
+}
+
+/**
+ * Sums from `ledger_customers` or `ledger_customer_letters` (`customerSumsTable`), their rows
+ * named as the ledger's so that the list's own conditions (the search's prefix ranges among them)
+ * select them.
  */
 async function customerSums(db: Executor, accountId: AccountKey, filters: Filters): Promise<Sums> {
-  const cells = db.selectFrom('ledger_customers').selectAll().where('account_id', '=', accountId);
+  // Both tables have the same columns (schema.ts), so one builder's type serves either.
+  const table = customerSumsTable(filters.search ?? []) as 'ledger_customers';
+  const cells = db.selectFrom(table).selectAll().where('account_id', '=', accountId);
   return toSums(await cellSums(db, cells, accountId, filters));
 }
 

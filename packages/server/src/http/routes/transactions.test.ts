@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedHistory } from '../../engine/seed/seed.ts';
 import { listTransactions } from '../../engine/transactions/list.ts';
-import { customerSumsEligible, ledgerSummary } from '../../engine/transactions/summary.ts';
+import { customerSumsEligible, customerSumsTable, ledgerSummary } from '../../engine/transactions/summary.ts';
 import { makeTestApp, makeUser, type TestUser } from '../../testing/app.ts';
 import { describeEachDatabase } from '../../testing/db.ts';
 
@@ -461,6 +461,25 @@ describeEachDatabase('transactions lists', (use) => {
     source_is_not: pick(values('source')),
   });
 
+  /** Searches of up to `maxTerms` terms drawn from `term`, with up to two attribute rules, either match. */
+  const searchFilters = (term: fc.Arbitrary<string>, maxTerms: number) => {
+    const rules = attributeRules();
+    type Rule = keyof typeof rules;
+    return fc
+      .tuple(
+        fc.array(term, { minLength: 1, maxLength: maxTerms }),
+        fc.subarray(Object.keys(rules) as Rule[], { maxLength: 2 }),
+        pick(['all', 'any']),
+      )
+      .chain(([search, keys, match]) =>
+        fc
+          .record(
+            Object.fromEntries(keys.map((key) => [key, rules[key]])) as Record<Rule, fc.Arbitrary<unknown>>,
+          )
+          .map((chosen) => ({ ...chosen, search, match })),
+      );
+  };
+
   /** A filter set drawn, as the summary's contract reads it from the query string. */
   const summaryQuery = (chosen: Record<string, unknown>) =>
     transactions.ZTransactionsSummaryQuery.parse(
@@ -566,24 +585,37 @@ describeEachDatabase('transactions lists', (use) => {
       { arbitrary: pick(customers).map((row) => `${row.customer_name} (${row.customer_email})`), weight: 2 },
       { arbitrary: fc.constantFrom('zz-nobody', '%', '_a'), weight: 1 },
     );
-    const rules = attributeRules();
-    type Rule = keyof typeof rules;
-    const filters = fc
-      .tuple(
-        fc.array(term, { minLength: 1, maxLength: 3 }),
-        fc.subarray(Object.keys(rules) as Rule[], { maxLength: 2 }),
-        pick(['all', 'any']),
-      )
-      .chain(([search, keys, match]) =>
-        fc
-          .record(
-            Object.fromEntries(keys.map((key) => [key, rules[key]])) as Record<Rule, fc.Arbitrary<unknown>>,
-          )
-          .map((chosen) => ({ ...chosen, search, match })),
-      );
+    const filters = searchFilters(term, 3);
     const eligible = fc.sample(filters, 200).filter((chosen) => customerSumsEligible(summaryQuery(chosen)));
     expect(eligible.length, 'the sums per customer answer the searches drawn').toBe(200);
     expect(await summariesMatchRows(filters, 100)).toBeGreaterThan(50);
+  });
+
+  it('sums a search of one character from the sums per first letter exactly as the rows it selects', async () => {
+    const texts = [...values('customer_name'), ...values('customer_email')].filter((text) => text !== '');
+    const firsts = [...new Set(texts.map((text) => [...text][0] as string))];
+    expect(firsts.length, 'the seeded customers start with several letters').toBeGreaterThan(3);
+    // The first character of a name or an e-mail in either case, or one that LIKE would read as a
+    // wildcard, or one no customer starts with.
+    const term = fc.oneof(
+      {
+        arbitrary: fc
+          .tuple(pick(firsts), fc.boolean())
+          .map(([first, upper]) => (upper ? first.toUpperCase() : first.toLowerCase())),
+        weight: 6,
+      },
+      { arbitrary: fc.constantFrom('%', '_', '\\', 'é'), weight: 1 },
+    );
+    const filters = searchFilters(term, 2);
+    const drawn = fc.sample(filters, 200).map(summaryQuery);
+    expect(
+      drawn.filter(
+        (query) =>
+          customerSumsEligible(query) && customerSumsTable(query.search ?? []) === 'ledger_customer_letters',
+      ).length,
+      'the sums per first letter answer the searches drawn',
+    ).toBe(200);
+    expect(await summariesMatchRows(filters, 100)).toBeGreaterThan(30);
   });
 
   it('refuses unknown and malformed parameters with 400 and the reason per field', async () => {
