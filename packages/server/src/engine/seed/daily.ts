@@ -5,6 +5,7 @@ import { chargeReaderFees, type ReaderFeeResult } from '../card-readers/services
 import { loanState } from '../payments/state.ts';
 import { planPayout } from '../payouts/plan-payout.ts';
 import { markPayoutInTransit, settlePayout } from '../payouts/services.ts';
+import { presentTables } from './bulk-load.ts';
 import { fromUsd } from './mix.ts';
 import type { SeedRun } from './run.ts';
 
@@ -59,14 +60,17 @@ export class SeedDays {
     this.#readerFee = batches.after(async () => {
       for (const id of inTransit) await markPayoutInTransit(db, id);
       for (const id of arrived) await settlePayout(db, id);
-      // The day's sweep deleted its rows from the unswept list, and each of the day's batches
+      // The day's sweep deleted its rows from the unswept list and its hourly sums, and each of the day's batches
       // wrote a new version of the day's cells in the cubes. A live store's autovacuum frees
       // their space about daily, for the next days' rows and versions to reuse; the seeder makes
       // days in seconds, faster than autovacuum wakes, so it frees them itself. Left alone, the
       // daily cube of a 10M-row store (about 28 batches a day) held 87 % free space, which its
       // summaries read (docs/performance.md, "A tenth 10M store").
       await sql`vacuum ledger_cube, ledger_cube_hours`.execute(db);
-      if (plan.effects.sweeps.length > 0) await sql`vacuum ledger_unswept`.execute(db);
+      if (plan.effects.sweeps.length > 0) {
+        const unswept = await presentTables(db, ['ledger_unswept', 'ledger_unswept_hours']);
+        await sql`vacuum ${sql.join(unswept.map((table) => sql.id(table)))}`.execute(db);
+      }
       if (midnight <= store.readerFeesFrom) return undefined;
       const fee = await chargeReaderFees(this.run.serviceContext(midnight), store.account.id);
       return fee ? { ...fee, at: midnight } : undefined;

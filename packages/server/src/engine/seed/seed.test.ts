@@ -314,6 +314,18 @@ describeEachDatabase('seed bulk load', (use) => {
       .where('name', '=', DEFERRED_INDEXES_OPTION)
       .executeTakeFirst();
 
+  // Tables the seeder writes directly and tables the ledger's triggers write (the unswept list's
+  // hourly sums are written by the unswept list's own triggers).
+  const PLANNED_TABLES = [
+    'balance_transactions',
+    'charges',
+    'charge_documents',
+    'ledger_cube_hours',
+    'ledger_customers',
+    'ledger_unswept',
+    'ledger_unswept_hours',
+  ];
+
   it('drops the secondary indexes while it writes and builds them again, checking every foreign key', async () => {
     const result = await seedHistory(use(), { ...OPTIONS, transactions: 600, deferIndexes: true });
     expect(result.finish_ms).toBeGreaterThan(0);
@@ -328,10 +340,8 @@ describeEachDatabase('seed bulk load', (use) => {
       relallvisible: number;
     }>`select relname, reltuples::float8 as reltuples, relallvisible
       from pg_class where relnamespace = current_schema()::regnamespace
-        and relname in ('balance_transactions', 'charges', 'charge_documents', 'ledger_cube_hours')`.execute(
-      use().db,
-    );
-    expect(planned.rows).toHaveLength(4);
+        and relname = any(${PLANNED_TABLES})`.execute(use().db);
+    expect(planned.rows).toHaveLength(PLANNED_TABLES.length);
     for (const row of planned.rows) {
       expect(row.reltuples, row.relname).toBeGreaterThan(0);
       if (use().kind === 'pglite') expect(row.relallvisible, row.relname).toBeGreaterThan(0);
