@@ -10,6 +10,7 @@
  * one administrator with an application password, applies pending migrations, and runs
  * `vacuum analyze` on the tables it reads (as autovacuum would after a bulk load).
  */
+import { transactions } from '@paydesk/domain/contracts';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { benchAdministrator, openBenchDatabase } from './lib/database.ts';
@@ -82,6 +83,8 @@ const largestPayout = await db
   .executeTakeFirst();
 const loan = await db.selectFrom('loans').select('stripe_loan_id').limit(1).executeTakeFirst();
 
+const SORTS = transactions.TRANSACTION_SORTS.filter((sort) => sort !== 'date');
+
 const scenarios: [string, string][] = [
   ['list page 1', '/transactions'],
   ['list page 2,000', '/transactions?page=2000'],
@@ -89,6 +92,17 @@ const scenarios: [string, string][] = [
   ['filtered page (type_is=refund)', '/transactions?type_is=refund'],
   ['filtered page (customer_currency_is=eur)', '/transactions?customer_currency_is=eur'],
   ['filtered page (source_is=sepa_debit, page 100)', '/transactions?source_is=sepa_debit&page=100'],
+  // Every sortable column's first page, in the direction a click on its header asks for first
+  // (descending), and a page further on ascending (docs/performance.md, "Sorting the list by a
+  // column").
+  ...SORTS.map((sort): [string, string] => [
+    `sorted by ${sort}, page 1`,
+    `/transactions?sort=${sort}&direction=desc`,
+  ]),
+  // A tenth of the rows have no fee: the ascending fee sort reaches them on its first page.
+  ['sorted by fees, ascending, page 1', '/transactions?sort=fees&direction=asc'],
+  ['sorted by amount, ascending, page 100', '/transactions?sort=amount&direction=asc&page=100'],
+  ['sorted by customer name, ascending, page 100', '/transactions?sort=customer_name&direction=asc&page=100'],
   ['search suggestions', `/transactions/search?search_term=${prefix}`],
   ['list searched by name prefix', `/transactions?search[]=${prefix}`],
   ['summary, no filter', '/transactions/summary'],

@@ -26,6 +26,7 @@ interface Row {
   fee: number;
   net: number;
   currency: string;
+  customer_amount: number | null;
   customer_currency: string | null;
   customer_name: string | null;
   customer_email: string | null;
@@ -39,6 +40,7 @@ interface Row {
   order_id: number | null;
   charge_id: string | null;
   payment_intent_id: string | null;
+  available_on: Date;
   created_at: Date;
 }
 
@@ -108,9 +110,9 @@ describeEachDatabase('transactions lists', (use) => {
     await seedHistory(use(), { transactions: 1500, days: 20, seed: 11, end: END, batchPayments: 300 });
     app = await makeTestApp(use());
     rows = (
-      await sql<Row>`select id, b.seq, type, amount, fee, net, currency, customer_currency, customer_name,
+      await sql<Row>`select id, b.seq, type, amount, fee, net, currency, customer_amount, customer_currency, customer_name,
         customer_email, customer_country, risk_level, channel, source, source_device, lp.payout_id, loan_id,
-        order_id, charge_id, payment_intent_id, b.created_at
+        order_id, charge_id, payment_intent_id, available_on, b.created_at
         from balance_transactions b left join ledger_payouts lp on lp.seq = b.seq`.execute(use().db)
     ).rows.map((row) => ({ ...row, order_id: row.order_id === null ? null : Number(row.order_id) }));
   }, 300_000);
@@ -369,19 +371,32 @@ describeEachDatabase('transactions lists', (use) => {
   });
 
   it('sorts by each column both ways, stable by date and sequence', async () => {
+    // A row without a customer amount or currency (a fee, a loan repayment) sorts by its amount
+    // in its store currency; other nulls sort last ascending and first descending.
     const cases: [string, (row: Row) => number | string | null][] = [
       ['amount', (row) => row.amount],
       ['fees', (row) => row.fee],
       ['net', (row) => row.net],
+      ['customer_amount', (row) => row.customer_amount ?? row.amount],
+      ['customer_currency', (row) => row.customer_currency ?? row.currency],
+      ['deposit_currency', (row) => row.currency],
+      ['risk_level', (row) => row.risk_level],
+      ['channel', (row) => row.channel],
+      ['available_on', (row) => row.available_on.getTime()],
+      ['source', (row) => row.source],
       ['type', (row) => row.type],
     ];
+    expect(rows.some((row) => row.customer_amount === null && row.amount !== 0)).toBe(true);
+    expect(rows.some((row) => row.risk_level === null)).toBe(true);
     for (const [sort, value] of cases) {
       for (const direction of ['asc', 'desc'] as const) {
         const sign = direction === 'asc' ? 1 : -1;
+        const order = (x: number | string | null, y: number | string | null) =>
+          x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
         const compare = (a: Row, b: Row) => {
-          const [x, y] = [value(a)!, value(b)!];
+          const [x, y] = [value(a), value(b)];
           return (
-            (x < y ? -1 : x > y ? 1 : 0) * sign ||
+            order(x, y) * sign ||
             (a.created_at.getTime() - b.created_at.getTime()) * sign ||
             (a.seq - b.seq) * sign
           );
