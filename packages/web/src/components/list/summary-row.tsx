@@ -17,6 +17,8 @@ interface SummaryRowProps {
   /** Totals per currency; amounts of different currencies are never added together. */
   totals: readonly CurrencyTotals[];
   isLoading: boolean;
+  /** The row's test id: `list-summary` unless a page names its own. */
+  testId?: string;
 }
 
 function Item({ value, label, testId }: { value: string; label: string; testId: string }) {
@@ -32,9 +34,15 @@ function Item({ value, label, testId }: { value: string; label: string; testId: 
 
 /**
  * The list's summary under the rows: how many rows match, then the
- * total, fees and net of each currency they are in.
+ * total, fees and net of each currency they are in (none for a list of no amounts).
  */
-export function SummaryRow({ countLabel, count, totals, isLoading }: SummaryRowProps) {
+export function SummaryRow({
+  countLabel,
+  count,
+  totals,
+  isLoading,
+  testId = 'list-summary',
+}: SummaryRowProps) {
   if (isLoading && count === undefined) {
     return <Skeleton height={20} mx="sm" my="xs" width={240} />;
   }
@@ -46,7 +54,7 @@ export function SummaryRow({ countLabel, count, totals, isLoading }: SummaryRowP
       py="xs"
       bg="var(--mantine-color-gray-0)"
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      data-testid="list-summary"
+      data-testid={testId}
       wrap="wrap"
     >
       <Item testId="summary-count" value={countText(count)} label={countLabel(count)} />

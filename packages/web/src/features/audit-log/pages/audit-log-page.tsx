@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { auditLogFilterRequest, auditLogListRequest } from '@paydesk/domain/audit-log/list-query';
 import { AUDIT_OUTCOME_LABELS } from '@paydesk/domain/audit-log/outcomes';
 import type { TAuditLogRow } from '@paydesk/domain/contracts/audit-log';
@@ -6,8 +6,8 @@ import { formatStoreDateTime } from '@paydesk/domain/date-format';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
+import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
-import { countText } from '../../../lib/display.ts';
 import { withNonce } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { useQueryValues } from '../../../lib/navigation.ts';
@@ -124,11 +124,13 @@ export default function AuditLogPage() {
           </Group>
         }
         summary={
-          summary.data && (
-            <Text size="sm" px="sm" py="xs" data-testid="audit-log-summary">
-              {`${countText(summary.data.count)} ${_n('entry', 'entries', summary.data.count)}`}
-            </Text>
-          )
+          <SummaryRow
+            testId="audit-log-summary"
+            countLabel={(count) => _n('entry', 'entries', count)}
+            count={summary.data?.count}
+            totals={[]}
+            isLoading={summary.isLoading}
+          />
         }
       />
       {open !== null && (

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { formatStoreDate } from '@paydesk/domain/date-format';
 import type { DocumentType } from '@paydesk/domain/documents/invoices';
 import { DOCUMENT_TYPE_LABELS, VAT_INVOICE_DESCRIPTION } from '@paydesk/domain/documents/invoices';
@@ -7,8 +7,8 @@ import { utcDateTimeSeconds } from '@paydesk/domain/time';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { queryListProps, urlListProps } from '../../../components/list/list-props.ts';
+import { SummaryRow } from '../../../components/list/summary-row.tsx';
 import { getSettings } from '../../../lib/bootstrap.ts';
-import { countText } from '../../../lib/display.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { __, _n, sprintf } from '../../../lib/i18n.ts';
 import { useQueryValues } from '../../../lib/navigation.ts';
@@ -130,11 +130,13 @@ export default function DocumentsPage() {
         )}
         totalRows={summary.data?.count}
         summary={
-          summary.data && (
-            <Text size="sm" px="sm" py="xs" data-testid="documents-summary">
-              {`${countText(summary.data.count)} ${_n('document', 'documents', summary.data.count)}`}
-            </Text>
-          )
+          <SummaryRow
+            testId="documents-summary"
+            countLabel={(count) => _n('document', 'documents', count)}
+            count={summary.data?.count}
+            totals={[]}
+            isLoading={summary.isLoading}
+          />
         }
       />
       {pending !== null && (
