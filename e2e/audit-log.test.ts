@@ -119,4 +119,12 @@ describeInBrowser('the audit log page', (use) => {
     expect(lines.slice(1).every((line) => line.includes(`,${REFUND_ACTION},`))).toBe(true);
     expect(lines.some((line) => line.includes(chargeId) && line.includes(MERCHANT.login))).toBe(true);
   });
+
+  it('says when no entry matches the filters', async () => {
+    await page.getByLabel('Action').fill('POST /wc/v3/payments/no-such-action');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/no-such-action/);
+    await list().getByText('No audit log entries match these filters.').waitFor();
+    expect(await rows().count()).toBe(0);
+  });
 });

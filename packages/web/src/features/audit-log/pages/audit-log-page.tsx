@@ -107,7 +107,11 @@ export default function AuditLogPage() {
         })}
         rowKey={(row) => String(row.id)}
         onRetry={() => void list.refetch()}
-        emptyMessage={__('No audit log entries match these filters.')}
+        emptyMessage={
+          Object.keys(filters).length > 0
+            ? __('No audit log entries match these filters.')
+            : __('No audit log entries yet. Changes, refused requests and failed sign-ins appear here.')
+        }
         totalRows={summary.data?.count}
         actions={
           <Group gap="xs">
