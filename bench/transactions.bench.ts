@@ -103,6 +103,11 @@ const scenarios: [string, string][] = [
   ['sorted by fees, ascending, page 1', '/transactions?sort=fees&direction=asc'],
   ['sorted by amount, ascending, page 100', '/transactions?sort=amount&direction=asc&page=100'],
   ['sorted by customer name, ascending, page 100', '/transactions?sort=customer_name&direction=asc&page=100'],
+  // Every sort's page 10,000, as deep as the date list's ("Deep pages of a sorted list").
+  ...SORTS.map((sort): [string, string] => [
+    `sorted by ${sort}, page 10,000`,
+    `/transactions?sort=${sort}&direction=desc&page=10000`,
+  ]),
   ['search suggestions', `/transactions/search?search_term=${prefix}`],
   ['list searched by name prefix', `/transactions?search[]=${prefix}`],
   ['summary, no filter', '/transactions/summary'],

@@ -1,4 +1,3 @@
-import { minorFromAggregate } from '@paydesk/domain';
 import type { transactions } from '@paydesk/domain/contracts';
 import { HOUR_MS, utcDateTime } from '@paydesk/domain/time';
 import { type SelectQueryBuilder, sql } from 'kysely';
@@ -6,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AccountKey } from '../accounts.ts';
 import { chargeRows } from '../document-rows.ts';
 import type { Executor } from '../ledger.ts';
+import { periodOfPosition } from './period-walk.ts';
 import {
   chargeLast4Sql,
   dateRanges,
@@ -16,13 +16,17 @@ import {
   type TransactionListRow,
   transactionsQuery,
 } from './query.ts';
-import { rollupEligible, rollupTypeAndCurrency } from './summary.ts';
+import { rollupEligible, rollupTypeAndCurrency, selectsEveryRow } from './summary.ts';
+import { columnSortPageKeys, sortLedByAColumn } from './value-pages.ts';
 
 type TTransaction = transactions.TTransaction;
 type ListQuery = transactions.TTransactionsListQuery;
 
-/** Below this offset a page simply skips rows in the index; beyond it, hours are skipped first. */
-export const HOUR_SKIP_MIN_OFFSET = 2_000;
+/**
+ * Below this offset a page simply skips rows in the index; beyond it, hours are skipped first
+ * (the date sort), or the sorted value's runs (a sort by a column alone).
+ */
+export const DEEP_PAGE_MIN_OFFSET = 2_000;
 
 /**
  * Where a deep page of the date-sorted list starts, found from the hourly rollups instead of
@@ -38,23 +42,14 @@ async function hourOfOffset(
   direction: 'asc' | 'desc',
   offset: number,
 ): Promise<{ hour: Date; skip: number } | undefined> {
-  const order = direction === 'desc' ? sql`desc` : sql`asc`;
-  const filtered = db
+  const hours = db
     .selectFrom('ledger_rollups')
-    .select(['hour', sql<string>`sum(count)`.as('rows')])
+    .select(['hour as start', sql<string>`sum(count)`.as('rows')])
     .where('account_id', '=', accountId)
     .where((eb) => rollupTypeAndCurrency(eb, query))
-    .groupBy('hour')
-    .orderBy('hour', direction);
-  const result = await sql<{ hour: Date; before: string }>`
-    select hour, (running - rows)::text as before from (
-      select hour, rows, sum(rows) over (order by hour ${order} rows unbounded preceding) as running
-      from (${filtered}) as hours
-    ) as walk
-    where running > ${offset}
-    limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? { hour: row.hour, skip: offset - minorFromAggregate(row.before) } : undefined;
+    .groupBy('hour');
+  const found = await periodOfPosition(db, hours, direction, offset);
+  return found && { hour: found.start, skip: found.skip };
 }
 
 /**
@@ -62,24 +57,22 @@ async function hourOfOffset(
  * that answers the filters and sort (for the default list an index-only scan of `bt_list_idx`),
  * then only those rows are read: a deferred join, with what they link to. A deep page of the
  * date-sorted list first skips whole hours with the rollups (`hourOfOffset`), so page 2,000
- * reads about as few index entries as page 1. `accountId` may be `currentAccountId`: the page is
+ * reads about as few index entries as page 1; a deep page of a sort led by a column starts
+ * where that column's index and the cubes place it (`columnSortPageKeys`), without reading the
+ * rows before it. `accountId` may be `currentAccountId`: the page is
  * then one statement.
  */
 export async function listTransactions(
   db: Executor,
   accountId: AccountKey,
   query: ListQuery,
-  options: { hourSkipMinOffset?: number } = {},
+  options: { deepPageMinOffset?: number } = {},
 ): Promise<TTransaction[]> {
   const direction = query.direction ?? 'desc';
   let offset = (query.page - 1) * query.pagesize;
   let keys = transactionsQuery(db, accountId, query).select('seq');
-  if (
-    offset >= (options.hourSkipMinOffset ?? HOUR_SKIP_MIN_OFFSET) &&
-    query.sort === 'date' &&
-    rollupEligible(query) &&
-    dateRanges(query).length === 0
-  ) {
+  const deep = offset >= (options.deepPageMinOffset ?? DEEP_PAGE_MIN_OFFSET);
+  if (deep && query.sort === 'date' && rollupEligible(query) && dateRanges(query).length === 0) {
     const start = await hourOfOffset(db, accountId, query, direction, offset);
     if (!start) return [];
     const edge = direction === 'desc' ? new Date(start.hour.getTime() + HOUR_MS) : start.hour;
@@ -93,7 +86,14 @@ export async function listTransactions(
     deposit_id !== undefined && query.sort === 'date'
       ? payoutRowKeys(db, accountId, { ...query, deposit_id }, direction)
       : orderTransactions(keys, query.sort, direction);
-  const page = ordered.limit(query.pagesize).offset(offset);
+  const { sort } = query;
+  // A deep page of a sort led by a column starts where its index says (`columnSortPageKeys`).
+  const fromIndex =
+    deep && sortLedByAColumn(sort) && selectsEveryRow(query)
+      ? await columnSortPageKeys(db, accountId, { ...query, sort }, direction, offset)
+      : undefined;
+  if (fromIndex === null) return [];
+  const page = fromIndex ?? ordered.limit(query.pagesize).offset(offset);
   const rows = await db
     .selectFrom(
       db.selectFrom('balance_transactions').select(TRANSACTION_LIST_COLUMNS).where('seq', 'in', page).as('b'),

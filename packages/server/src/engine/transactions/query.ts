@@ -395,7 +395,7 @@ export function orderTransactionRows<DB, TB extends keyof DB, O>(
 }
 
 /** The sort key's expressions, then date and `seq`, each column named by `ref`. */
-function sortKeys(sort: TransactionSort, ref: LedgerRef): Expression<unknown>[] {
+export function sortKeys(sort: TransactionSort, ref: LedgerRef): Expression<unknown>[] {
   const keys = sort === 'date' ? [] : SORT_KEYS[sort](ref);
   return [...keys, ref('created_at'), ref('seq')];
 }

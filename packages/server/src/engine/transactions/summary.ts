@@ -63,6 +63,17 @@ interface Bucket {
 /** Paging, sorting and export settings: they select nothing. */
 const SELECTING_NOTHING = ['page', 'pagesize', 'sort', 'direction', 'user_email', 'user_timezone', 'locale'];
 
+/** Whether no filter narrows the list: every row of the account is in it. */
+export function selectsEveryRow(filters: Filters): boolean {
+  return Object.entries(filters).every(
+    ([key, value]) =>
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0) ||
+      key === 'match' ||
+      SELECTING_NOTHING.includes(key),
+  );
+}
+
 /** The type and currency filters, which both the rollups and the sums per customer keep. */
 const TYPE_AND_CURRENCY_FILTERS = [
   'type_is',
