@@ -60,8 +60,8 @@ export async function recordingApp(handle: DatabaseHandle) {
  * Times GET requests through the whole server (`app.inject`: access check, validation,
  * serialisation) beside the bare SQL of the same request (the statements its handler ran,
  * captured once through a recording app and replayed in order), and prints one Markdown table
- * row per request: HTTP p50 and p95 and SQL p50 over `runs` after as many warm-up runs (at most
- * 10), and their ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
+ * row per request: HTTP p50 and p95 and SQL p50 over `runs` (or the request's own `maxRuns`, if
+ * fewer) after as many warm-up runs (at most 10), and their ratio. Each must answer 200 first. With `--explain` on the command line, each request's plans
  * follow the table; `ONLY=<regular expression>` runs only the requests whose names match it.
  */
 export async function measureGets(
@@ -69,7 +69,7 @@ export async function measureGets(
   app: FastifyInstance,
   authorization: string,
   base: string,
-  scenarios: readonly (readonly [name: string, path: string])[],
+  scenarios: readonly (readonly [name: string, path: string, maxRuns?: number])[],
   runs: number,
 ): Promise<void> {
   const recorder = await recordingApp(handle);
@@ -78,21 +78,23 @@ export async function measureGets(
   console.log('| --- | --- | --- | --- | --- |');
   // ONLY (a regular expression) runs the requests whose names match it, as a slow one with fewer RUNS.
   const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
-  const warmup = Math.min(10, runs);
-  for (const [name, path] of scenarios) {
+  for (const [name, path, maxRuns] of scenarios) {
     if (only && !only.test(name)) continue;
+    // A request that reads many rows (a deep page no index serves) is timed fewer times.
+    const times = Math.min(runs, maxRuns ?? runs);
+    const warmup = Math.min(10, times);
     const url = `${base}${path}`;
     const { statements } = await recorder.record(url, authorization);
     const http = await measure(
       () => app.inject({ method: 'GET', url, headers: { authorization } }),
-      runs,
+      times,
       warmup,
     );
     const bare = await measure(
       async () => {
         for (const statement of statements) await handle.db.executeQuery(statement);
       },
-      runs,
+      times,
       warmup,
     );
     console.log(
